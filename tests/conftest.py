@@ -1,0 +1,71 @@
+"""Shared fixtures: run the same scenario on CPython and on the MicroPython VM.
+
+A *scenario* is MicroPython-compatible source that prints its results. The
+``dual`` fixture executes it in-process under CPython and under the real
+MicroPython 1.27 VM (WASI build, 128 KB heap unless told otherwise), asserts
+the two outputs are byte-identical and returns that output for the test's own
+assertions. The global ``FLASH`` names a writable folder (the Pico's flash).
+"""
+
+import contextlib
+import io
+import tempfile
+from pathlib import Path
+
+import pytest
+
+from teatally_host import mpvm
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def pytest_addoption(parser):
+    parser.addoption("--update-golden", action="store_true", help="rewrite golden screenshots/outputs")
+
+
+@pytest.fixture
+def update_golden(request):
+    return request.config.getoption("--update-golden")
+
+
+def run_cpython(script, flash_dir):
+    buf = io.StringIO()
+    g = {"__name__": "__main__", "FLASH": str(flash_dir)}
+    with contextlib.redirect_stdout(buf):
+        exec(compile(script, "<scenario>", "exec"), g)
+    return buf.getvalue()
+
+
+def run_micropython(script, flash_dir, heap=mpvm.PICO_HEAP, fuel=mpvm.DEFAULT_FUEL):
+    res = mpvm.run("FLASH = '/flash'\n" + script, flash_dir=flash_dir, heap=heap, fuel=fuel)
+    if res.code != 0:
+        pytest.fail("MicroPython failed (exit %s):\n%s\n%s" % (res.code, res.stdout[-2000:], res.stderr[-3000:]))
+    return res
+
+
+@pytest.fixture
+def mp():
+    """Run a scenario under MicroPython only; returns the mpvm.Result."""
+
+    def run(script, heap=mpvm.PICO_HEAP, flash_dir=None, fuel=mpvm.DEFAULT_FUEL):
+        with tempfile.TemporaryDirectory() as d:
+            return run_micropython(script, flash_dir or d, heap=heap, fuel=fuel)
+
+    return run
+
+
+@pytest.fixture
+def dual():
+    """Run a scenario on both interpreters; assert identical stdout; return it."""
+
+    def run(script, heap=mpvm.PICO_HEAP, setup_flash=None):
+        with tempfile.TemporaryDirectory() as d1, tempfile.TemporaryDirectory() as d2:
+            if setup_flash:
+                setup_flash(Path(d1))
+                setup_flash(Path(d2))
+            cpy = run_cpython(script, d1)
+            mpy = run_micropython(script, d2, heap=heap).stdout
+            assert mpy == cpy, "CPython and MicroPython disagree"
+            return cpy
+
+    return run
