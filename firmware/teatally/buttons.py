@@ -1,0 +1,354 @@
+"""Buttons: raw pins -> debounced levels -> logical key events.
+
+Pins are read through injectable zero-argument predicates (True = pressed),
+and time is always passed in (``now_ms``, Pico ``ticks_ms`` units, compared
+with ``ticks_diff`` so the 30-bit wrap-around is harmless). Nothing here
+sleeps, allocates per poll or touches ``machine``: the same code runs on the
+Pico, in the simulator and under pytest with a virtual clock.
+
+Events are small ints: ``kind | key``.
+
+- keys:  K_UP=0, K_DOWN=1, K_OK=2, K_BACK=3
+- kinds: E_PRESS=0x10 (short press, sent on release when no LONG fired),
+  E_LONG=0x20 (held >= long_ms, sent once while still held),
+  E_REPEAT=0x30 (auto-repeat of UP/DOWN while held after LONG, for value
+  pickers: first one repeat_delay_ms after the LONG, then every repeat_ms).
+  OK and BACK never repeat. Times count from the *debounced* press.
+- ``poll(now_ms)`` returns one event or NO_EVENT (-1); events produced in the
+  same poll wait in a fixed 8-slot ring and come out on the next polls.
+
+Layouts
+-------
+"4key": four buttons, predicates in the order UP, DOWN, OK, BACK; each
+button is its logical key.
+
+"2key" (Waveshare Pico-OLED-1.3: keys A and B), predicates in the order A, B.
+Every logical event stays reachable; B works as a "shift" for A::
+
+    gesture                                         event(s)
+    tap A                                           PRESS DOWN
+    hold A                                          LONG DOWN, then REPEAT DOWN
+    tap B                                           PRESS OK
+    hold B >= long_ms, let go before very_long_ms   PRESS BACK (on release)
+    hold B >= very_long_ms (1.5 s)                  LONG BACK (while held: undo)
+    A and B down together, let go before long_ms    PRESS UP
+    A and B held together >= long_ms               LONG UP, then REPEAT UP
+    hold B >= long_ms, then press A                 LONG OK
+
+"Together" means the second key goes down before the first one has fired
+anything (before long_ms); the chord's own long timer starts when the second
+key joins. Once a gesture has fired its final event, the keys are ignored
+until both are released, so letting go never adds a stray event.
+
+A key already held when Keys is created (e.g. held through boot) is ignored
+until it is released. ``swallow()`` does the same for keys held right now and
+empties the queue: the UI calls it when a press only wakes the screen.
+
+Modelled on Adafruit's Debouncer: a level must stay stable for interval_ms
+before it counts, so contact bounce never double-counts.
+"""
+
+from teatally.compat import const, ticks_add, ticks_diff, ticks_ms
+
+K_UP = const(0)
+K_DOWN = const(1)
+K_OK = const(2)
+K_BACK = const(3)
+
+E_PRESS = const(0x10)
+E_LONG = const(0x20)
+E_REPEAT = const(0x30)
+NO_EVENT = const(-1)
+
+KEY_NAMES = ("UP", "DOWN", "OK", "BACK")
+KIND_NAMES = ("", "PRESS", "LONG", "REPEAT")
+
+LAYOUT_4KEY = "4key"
+LAYOUT_2KEY = "2key"
+
+# 4-key per-button stages
+_IDLE = const(0)
+_HELD = const(1)  # down, nothing fired yet
+_REPEATING = const(2)  # LONG fired, auto-repeat running
+_SPENT = const(3)  # fired (or swallowed): ignore until released
+
+# 2-key gesture states
+_G_IDLE = const(0)
+_G_A = const(1)  # A alone, nothing fired yet
+_G_A_REP = const(2)  # A alone, LONG DOWN fired, repeating DOWN
+_G_B = const(3)  # B alone, short so far
+_G_B_BACK = const(4)  # B alone past long_ms: release = BACK
+_G_CHORD = const(5)  # A+B, short so far
+_G_CHORD_REP = const(6)  # A+B, LONG UP fired, repeating UP
+_G_SPENT = const(7)  # gesture done: wait until both keys are up
+
+_QSIZE = const(8)
+
+
+def key_of(ev):
+    return ev & 0x0F
+
+
+def kind_of(ev):
+    return ev & 0xF0
+
+
+def event_name(ev):
+    """'PRESS UP', 'LONG BACK', ... ('-' for NO_EVENT): for logs and tests."""
+    if ev < 0:
+        return "-"
+    return KIND_NAMES[ev >> 4] + " " + KEY_NAMES[ev & 0x0F]
+
+
+class Debouncer:
+    """A debounced view of one predicate (True = pressed).
+
+    ``update(now_ms)`` samples the predicate; ``value`` is the debounced level;
+    ``rose`` / ``fell`` are True only for the update on which ``value``
+    changed. A new raw level must hold for ``interval_ms`` before it counts.
+    """
+
+    __slots__ = ("_fn", "_interval", "_raw", "_since", "value", "rose", "fell")
+
+    def __init__(self, predicate, interval_ms=20, now_ms=0):
+        self._fn = predicate
+        self._interval = interval_ms
+        level = bool(predicate())
+        self._raw = level
+        self._since = now_ms
+        self.value = level  # a key held at start-up is not a fresh press
+        self.rose = False
+        self.fell = False
+
+    def update(self, now_ms):
+        self.rose = False
+        self.fell = False
+        raw = bool(self._fn())
+        if raw != self._raw:
+            self._raw = raw
+            self._since = now_ms
+        if raw != self.value and ticks_diff(now_ms, self._since) >= self._interval:
+            self.value = raw
+            if raw:
+                self.rose = True
+            else:
+                self.fell = True
+            return True
+        return False
+
+
+class Keys:
+    """Poll debounced buttons and turn them into logical key events."""
+
+    __slots__ = (
+        "layout",
+        "long_ms",
+        "very_long_ms",
+        "repeat_delay_ms",
+        "repeat_ms",
+        "last_activity",
+        "_db",
+        "_stage",
+        "_down_at",
+        "_next",
+        "_g",
+        "_q",
+        "_qh",
+        "_qn",
+    )
+
+    def __init__(
+        self,
+        predicates,
+        layout=LAYOUT_4KEY,
+        long_ms=600,
+        repeat_delay_ms=250,
+        repeat_ms=150,
+        very_long_ms=1500,
+        debounce_ms=20,
+        now_ms=None,
+    ):
+        if layout == LAYOUT_4KEY:
+            need = 4
+        elif layout == LAYOUT_2KEY:
+            need = 2
+        else:
+            raise ValueError("layout must be '4key' or '2key'")
+        if len(predicates) != need:
+            raise ValueError("%s layout needs %d buttons" % (layout, need))
+        if now_ms is None:
+            now_ms = ticks_ms()
+        self.layout = layout
+        self.long_ms = long_ms
+        self.very_long_ms = very_long_ms
+        self.repeat_delay_ms = repeat_delay_ms
+        self.repeat_ms = repeat_ms
+        self.last_activity = now_ms
+        self._db = tuple(Debouncer(p, debounce_ms, now_ms) for p in predicates)
+        # 4-key: one stage per button; keys held at start count as spent.
+        self._stage = [_SPENT if d.value else _IDLE for d in self._db]
+        self._down_at = [now_ms] * need
+        self._next = [now_ms] * need  # next REPEAT due (4-key per button; 2-key uses [0])
+        self._g = _G_SPENT if self.held() else _G_IDLE
+        self._q = bytearray(_QSIZE)
+        self._qh = 0
+        self._qn = 0
+
+    # -- queue -------------------------------------------------------------
+    def _push(self, ev):
+        if self._qn < _QSIZE:  # a full queue drops the newest: the UI is far behind anyway
+            self._q[(self._qh + self._qn) % _QSIZE] = ev
+            self._qn += 1
+
+    def _pop(self):
+        if not self._qn:
+            return NO_EVENT
+        ev = self._q[self._qh]
+        self._qh = (self._qh + 1) % _QSIZE
+        self._qn -= 1
+        return ev
+
+    def pending(self):
+        return self._qn
+
+    # -- public ------------------------------------------------------------
+    def poll(self, now_ms=None):
+        """Sample the buttons at ``now_ms``; return one event or NO_EVENT."""
+        if now_ms is None:
+            now_ms = ticks_ms()
+        edge = False
+        for d in self._db:
+            if d.update(now_ms):
+                edge = True
+        if edge:
+            self.last_activity = now_ms
+        if self.layout == LAYOUT_4KEY:
+            self._step4(now_ms)
+        else:
+            self._step2(now_ms)
+        return self._pop()
+
+    def held(self):
+        """True while any button is (debounced) down: keep the screen on."""
+        for d in self._db:
+            if d.value:
+                return True
+        return False
+
+    def idle_ms(self, now_ms):
+        """Milliseconds since the last debounced press or release."""
+        return ticks_diff(now_ms, self.last_activity)
+
+    def swallow(self):
+        """Drop queued events and ignore the keys held now until released."""
+        self._qn = 0
+        self._qh = 0
+        held = False
+        for i in range(len(self._db)):
+            if self._db[i].value:
+                self._stage[i] = _SPENT
+                held = True
+            else:
+                self._stage[i] = _IDLE
+        self._g = _G_SPENT if held else _G_IDLE
+
+    # -- 4 buttons ---------------------------------------------------------
+    def _step4(self, now):
+        db = self._db
+        stage = self._stage
+        for k in range(4):
+            d = db[k]
+            s = stage[k]
+            if d.rose:
+                stage[k] = _HELD
+                self._down_at[k] = now
+            elif d.fell:
+                if s == _HELD:
+                    self._push(E_PRESS | k)
+                stage[k] = _IDLE
+            elif s == _HELD:
+                if ticks_diff(now, self._down_at[k]) >= self.long_ms:
+                    self._push(E_LONG | k)
+                    if k <= K_DOWN:
+                        stage[k] = _REPEATING
+                        self._next[k] = ticks_add(self._down_at[k], self.long_ms + self.repeat_delay_ms)
+                    else:
+                        stage[k] = _SPENT
+            elif s == _REPEATING:
+                self._repeat(k, k, now)
+
+    def _repeat(self, slot, key, now):
+        nxt = self._next[slot]
+        if ticks_diff(now, nxt) >= 0:
+            self._push(E_REPEAT | key)
+            nxt = ticks_add(nxt, self.repeat_ms)
+            if ticks_diff(now, nxt) >= 0:  # polls came late: skip, never burst
+                nxt = ticks_add(now, self.repeat_ms)
+            self._next[slot] = nxt
+
+    # -- 2 buttons (A, B) --------------------------------------------------
+    def _step2(self, now):
+        a = self._db[0]
+        b = self._db[1]
+        g = self._g
+        if g == _G_SPENT:
+            if a.value or b.value:
+                return
+            g = self._g = _G_IDLE
+        if g == _G_IDLE:
+            if a.rose and b.rose:
+                self._start(_G_CHORD, now)
+            elif a.rose:
+                self._start(_G_A, now)
+            elif b.rose:
+                self._start(_G_B, now)
+            return
+        held = ticks_diff(now, self._down_at[0])
+        if g == _G_A:
+            if b.rose:
+                self._start(_G_CHORD, now)
+            elif not a.value:
+                self._fire(E_PRESS | K_DOWN, b.value)
+            elif held >= self.long_ms:
+                self._push(E_LONG | K_DOWN)
+                self._g = _G_A_REP
+                self._next[0] = ticks_add(self._down_at[0], self.long_ms + self.repeat_delay_ms)
+        elif g == _G_A_REP:
+            if not a.value:
+                self._g = _G_SPENT if b.value else _G_IDLE
+            else:
+                self._repeat(0, K_DOWN, now)
+        elif g == _G_B:
+            if a.rose:
+                self._start(_G_CHORD, now)
+            elif not b.value:
+                self._fire(E_PRESS | K_OK, a.value)
+            elif held >= self.long_ms:
+                self._g = _G_B_BACK
+        elif g == _G_B_BACK:
+            if a.rose:
+                self._fire(E_LONG | K_OK, True)
+            elif not b.value:
+                self._fire(E_PRESS | K_BACK, a.value)
+            elif held >= self.very_long_ms:
+                self._fire(E_LONG | K_BACK, True)
+        elif g == _G_CHORD:
+            if not (a.value and b.value):
+                self._fire(E_PRESS | K_UP, True)
+            elif held >= self.long_ms:
+                self._push(E_LONG | K_UP)
+                self._g = _G_CHORD_REP
+                self._next[0] = ticks_add(self._down_at[0], self.long_ms + self.repeat_delay_ms)
+        elif g == _G_CHORD_REP:
+            if not (a.value and b.value):
+                self._g = _G_SPENT
+            else:
+                self._repeat(0, K_UP, now)
+
+    def _start(self, g, now):
+        self._g = g
+        self._down_at[0] = now
+
+    def _fire(self, ev, wait_release):
+        self._push(ev)
+        self._g = _G_SPENT if wait_release else _G_IDLE
