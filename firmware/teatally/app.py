@@ -1,0 +1,280 @@
+# The application: main loop, services shared by the screens (game, journal,
+# settings), crash handling and the screen-off timeout.
+#
+# The loop polls the buttons (never sleeps; hw.idle() waits for the next
+# interrupt on the Pico), feeds the watchdog, and redraws only when a screen
+# marked itself dirty. The journal on flash is the truth: every committed
+# round is one appended line; undo across rounds rewrites it atomically; on
+# boot the game is rebuilt from it.
+
+import sys
+
+from teatally import VERSION, t42
+from teatally.buttons import NO_EVENT, Keys
+from teatally.compat import ticks_diff
+from teatally.journal import Journal
+from teatally.ui import UI, Message
+
+SETTINGS = "settings.json"
+ERROR_LOG = "error.log"
+DEFAULTS = {"contrast": 200, "timeout_s": 120, "flip": False, "board": ""}
+TIMEOUTS = (30, 60, 120, 300, 600, 0)  # 0 = never
+# Keep at least this much flash free for the current game; archives go first.
+MIN_FREE = 16 * 1024
+
+
+def _gfx():
+    from teatally import gfx
+
+    return gfx
+
+
+class App:
+    def __init__(self, hw):
+        self.hw = hw
+        self.fb = hw.display
+        self.keys = Keys(hw.predicates, hw.layout, now_ms=hw.ticks_ms())
+        self.ui = UI(self, _gfx())
+        self.journal = Journal(hw.flash_root)
+        self.settings = self.load_settings()
+        self.game = None  # t42.Game of the current Tea for 2 game
+        self.asleep = False
+        self.last_key = hw.ticks_ms()
+        self.errors = 0
+
+    # -- settings ----------------------------------------------------------
+    def _path(self, name):
+        return self.hw.flash_root + "/" + name
+
+    def load_settings(self):
+        import json
+
+        s = dict(DEFAULTS)
+        try:
+            with open(self._path(SETTINGS)) as f:
+                d = json.loads(f.read())
+            for k in DEFAULTS:
+                if k in d and type(d[k]) is type(DEFAULTS[k]):
+                    s[k] = d[k]
+        except (OSError, ValueError):
+            pass  # absent or damaged: defaults
+        return s
+
+    def save_settings(self):
+        import os
+
+        from teatally import jsonc
+
+        tmp = self._path(SETTINGS + ".tmp")
+        with open(tmp, "w") as f:
+            f.write(jsonc.dumps(self.settings))
+        os.rename(tmp, self._path(SETTINGS))
+        self.apply_settings()
+
+    def apply_settings(self):
+        d = self.fb
+        try:
+            d.contrast(self.settings["contrast"])
+        except (AttributeError, OSError):
+            pass
+        try:
+            self.hw.set_flip(self.settings["flip"])
+        except (AttributeError, OSError):
+            pass
+
+    # -- the game ----------------------------------------------------------
+    def boot(self):
+        """Resume the unfinished game (default) or show the home menu."""
+        self.apply_settings()
+        from teatally import ui_t42
+
+        notice = self.resume()
+        if self.game is not None:
+            ui_t42.show_game(self.ui, notice)
+        else:
+            self.home()
+            if notice:
+                self.ui.push(Message("Journal", [notice]))
+
+    def resume(self):
+        """Rebuild the game from the journal; returns a notice or None."""
+        self.game = None
+        if not self.journal.exists():
+            return None
+        objs, notice = self.journal.load()
+        if not objs:
+            return notice
+        if objs[0].get("game") != "tea-for-2":
+            return notice
+        try:
+            game = t42.Game(objs[0])
+        except t42.Refused:
+            return "Journal setup unreadable"
+        for i in range(1, len(objs)):
+            try:
+                game.apply(objs[i])
+            except t42.Refused:
+                # a line the engine refuses cannot be a committed round:
+                # keep the game up to it (the journal is cut to match)
+                self.journal.truncate(i)
+                notice = "Dropped %d bad line(s)" % (len(objs) - i)
+                break
+        self.game = game
+        return notice
+
+    def new_game(self, setup):
+        self.game = t42.Game(setup)
+        self.journal.start(setup)
+
+    def commit(self, action):
+        """Apply one round/adjustment and write it to flash (the commit)."""
+        state = self.game.apply(action)
+        self.journal.append(action)
+        if state.over:
+            self.finish()
+        return state
+
+    def undo(self):
+        self.game.undo()
+        self.journal.truncate(1 + len(self.game.actions))
+
+    def redo(self):
+        if self.game.state.over:
+            raise t42.Refused("the game is over")
+        action = self.game.redo_stack[-1]
+        self.game.redo()
+        self.journal.append(action)
+        if self.game.state.over:
+            self.finish()
+
+    def finish(self):
+        """The game is over: nothing to archive yet; the final screen offers it
+        (the journal stays the current game so undo still works)."""
+
+    def archive(self):
+        """Archive the finished game and clear the current one."""
+        if self.game is None:
+            return
+        self.journal.archive(t42.score(self.game.state))
+        try:
+            self.journal.prune(MIN_FREE)
+        except OSError:
+            pass
+        self.game = None
+
+    # -- menus ---------------------------------------------------------------
+    def home(self):
+        from teatally import ui_misc
+
+        ui_misc.home(self.ui)
+
+    # -- the loop --------------------------------------------------------------
+    def step(self):
+        """One pass of the main loop: poll, handle, redraw, feed the dog."""
+        hw = self.hw
+        now = hw.ticks_ms()
+        ev = self.keys.poll(now)
+        if ev != NO_EVENT:
+            self.last_key = now
+            if self.asleep:
+                # any key wakes the display and is otherwise swallowed
+                self.asleep = False
+                self.keys.swallow()
+                self.fb.poweron()
+                self.ui.dirty = True
+            else:
+                self.handle(ev)
+        else:
+            t = self.settings["timeout_s"]
+            if t and not self.asleep and ticks_diff(now, self.last_key) > t * 1000:
+                self.asleep = True
+                self.fb.poweroff()
+        if self.ui.dirty and not self.asleep:
+            self.ui.draw(self.fb)
+            self.fb.show()
+        hw.wdt_feed()
+
+    def handle(self, ev):
+        try:
+            self.ui.key(ev)
+        except Exception as exc:  # never let a screen bug end the game
+            self.crash(exc)
+
+    def crash(self, exc):
+        """Log the traceback, show an error screen; the journal is intact, so
+        OK rebuilds the game from it."""
+        self.errors += 1
+        try:
+            with open(self._path(ERROR_LOG), "a") as f:
+                f.write("--- error %d\n" % self.errors)
+                _print_exc(exc, f)
+        except OSError:
+            pass
+        msg = "%s: %s" % (type(exc).__name__, exc)
+        lines = [msg[i : i + 16] for i in range(0, min(len(msg), 64), 16)]
+        lines.append("OK: resume game")
+        self.ui.reset(Message("Error", lines, ok=lambda ui: self.boot()))
+
+    def key(self, ev):
+        """Inject a logical event (tests, the simulator's key scripts)."""
+        self.last_key = self.hw.ticks_ms()
+        if self.asleep:
+            self.asleep = False
+            self.fb.poweron()
+            self.ui.dirty = True
+            return
+        self.handle(ev)
+        if self.ui.dirty:
+            self.ui.draw(self.fb)
+            self.fb.show()
+
+
+def _print_exc(exc, f):
+    try:
+        sys.print_exception(exc, f)  # type: ignore[attr-defined]  # MicroPython
+    except AttributeError:
+        import traceback
+
+        traceback.print_exception(type(exc), exc, exc.__traceback__, file=f)
+
+
+def about_lines(app):
+    import gc
+
+    gc.collect()
+    return [
+        "Tea Tally " + VERSION,
+        "board " + app.hw.board_name,
+        "free %d B" % app.hw.mem_free(),
+        "games %d" % len(app.journal.list_archives()),
+    ]
+
+
+def hardware():
+    """The hardware layer for where we run: the Pico or the simulator."""
+    try:
+        import machine  # noqa: F401
+    except ImportError:
+        from teatally import hw_sim
+
+        return hw_sim.setup()
+    from teatally import hw_pico
+
+    return hw_pico.setup()
+
+
+def main():
+    hw = hardware()
+    app = App(hw)
+    hw.start_watchdog(8000)
+    try:
+        app.boot()
+    except Exception as exc:
+        app.crash(exc)
+    while True:
+        try:
+            app.step()
+        except Exception as exc:
+            app.crash(exc)
+        hw.idle()
+

@@ -1,0 +1,90 @@
+# A virtual board: the Hardware contract (see hw_base.py) with a frame buffer
+# in RAM, pins driven by a script and a clock that only moves when told.
+# Tests drive the real App with it on CPython and MicroPython alike, and the
+# simulator builds on it (hw_sim.py adds the host calls).
+
+import framebuf
+
+from teatally.compat import const
+
+W = const(128)
+H = const(64)
+
+
+class VirtualDisplay(framebuf.FrameBuffer):
+    """128x64 MONO_VLSB like the SSD1306; show() counts frames."""
+
+    def __init__(self):
+        self.buffer = bytearray(W * H // 8)
+        super().__init__(self.buffer, W, H, framebuf.MONO_VLSB)
+        self.frames = 0
+        self.on = True
+        self.level = 255
+        self.flipped = False
+
+    def show(self):
+        self.frames += 1
+
+    def contrast(self, v):
+        self.level = v
+
+    def poweroff(self):
+        self.on = False
+
+    def poweron(self):
+        self.on = True
+
+
+class VirtualHardware:
+    """Pins are a list of booleans (True = pressed) set by the driver of the
+    test; time is a virtual millisecond counter advanced by advance()."""
+
+    def __init__(self, flash_root, layout="4key", board_name="virtual"):
+        self.display = VirtualDisplay()
+        self.layout = layout
+        n = 4 if layout == "4key" else 2
+        self.pins = [False] * n
+        self.predicates = tuple(self._pred(i) for i in range(n))
+        self.now = 0
+        self.flash_root = flash_root
+        self.board_name = board_name
+        self.wdt_fed = 0
+        self.seed = 12345
+
+    def _pred(self, i):
+        pins = self.pins
+        return lambda: pins[i]
+
+    def ticks_ms(self):
+        return self.now
+
+    def advance(self, ms):
+        self.now += ms
+
+    def idle(self):
+        self.now += 1
+
+    def start_watchdog(self, ms):
+        pass
+
+    def wdt_feed(self):
+        self.wdt_fed += 1
+
+    def mem_free(self):
+        try:
+            import gc
+
+            return gc.mem_free()  # type: ignore[attr-defined]
+        except AttributeError:
+            return 0
+
+    def rand(self, n):
+        # deterministic LCG: tests must replay identically on both interpreters
+        self.seed = (self.seed * 1103515245 + 12345) & 0x7FFFFFFF
+        return (self.seed >> 8) % n
+
+    def reset(self):
+        raise SystemExit("reset")
+
+    def set_flip(self, flip):
+        self.display.flipped = bool(flip)
