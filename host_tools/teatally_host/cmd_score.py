@@ -1,0 +1,116 @@
+"""`teatally score FILE`: score a Tea Time or Tea Witches game from JSON.
+
+Input (FILE, or '-' for stdin), one object:
+
+    {"game": "tea-time", "players": [{"name": "A", "counts": [6 ints], "alice": true}, ...]}
+    {"game": "tea-witches", "players": [{"name": "A", "coins": 5, "teas": 2, "upgrades": 10,
+        "coupons": 3, "loyal_witches": 5, "loyal_celebriteas": 3, "hex_wards": 3, "togo2": 2,
+        "togo4": 1, "special_teas": 1, "loyal_track": 4}, ...]}
+
+Output on stdout, canonical JSON (sorted keys) and a newline, exit 0:
+
+    tea-time:    {"scores": [int per player], "winners": [indices]}
+    tea-witches: {"scores": [{"A": .., ..., "I": .., "total": ..} per player], "winners": [indices]}
+
+Invalid input: exit 2, one line on stderr, nothing on stdout. "name" is
+optional (a string); every other field is required, and unknown fields are
+refused so a typo cannot pass silently. The rules and the checks are the
+firmware's (teatally.teatime, teatally.witches; seeds/tea-time.md,
+seeds/tea-witches.md).
+"""
+
+import json
+import sys
+
+from teatally import jsonc, teatime, witches
+
+GAMES = ("tea-time", "tea-witches")
+
+
+class InputError(ValueError):
+    pass
+
+
+def add_arguments(parser):
+    parser.add_argument("file", metavar="FILE", help="game JSON file, or '-' for stdin")
+
+
+def _read(path):
+    try:
+        if path == "-":
+            return sys.stdin.read()
+        with open(path, encoding="utf-8") as f:
+            return f.read()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise InputError("cannot read %s: %s" % (path, exc))
+
+
+def _reject_constant(name):
+    raise InputError("malformed JSON: %s is not a number" % name)
+
+
+def _parse(text):
+    try:
+        doc = json.loads(text, parse_constant=_reject_constant)
+    except (json.JSONDecodeError, RecursionError) as exc:
+        raise InputError("malformed JSON: %s" % exc)
+    if not isinstance(doc, dict):
+        raise InputError('expected a JSON object with "game" and "players"')
+    extra = sorted(set(doc) - {"game", "players"})
+    if extra:
+        raise InputError("unknown top-level field %r" % extra[0])
+    if "game" not in doc:
+        raise InputError('missing "game" (one of %s)' % ", ".join(GAMES))
+    game = doc["game"]
+    if game not in GAMES:
+        raise InputError("unknown game %s (expected one of %s)" % (json.dumps(game), ", ".join(GAMES)))
+    players = doc.get("players")
+    if not isinstance(players, list):
+        raise InputError('"players" must be a list of player objects')
+    for i, p in enumerate(players):
+        if not isinstance(p, dict):
+            raise InputError("player %d: expected an object" % (i + 1))
+        if "name" in p and not isinstance(p["name"], str):
+            raise InputError("player %d: name must be a string" % (i + 1))
+    return game, players
+
+
+def _tea_time(players):
+    rows = []
+    for i, p in enumerate(players):
+        extra = sorted(set(p) - {"name", "counts", "alice"})
+        if extra:
+            raise InputError("player %d: unknown field %s" % (i + 1, extra[0]))
+        for key in ("counts", "alice"):
+            if key not in p:
+                raise InputError("player %d: missing %s" % (i + 1, key))
+        rows.append((p["counts"], p["alice"]))
+    teatime.validate(rows)
+    scores = teatime.score(rows)
+    return {"scores": scores, "winners": teatime.winners(rows, scores)}
+
+
+def _tea_witches(players):
+    rows = [{k: v for k, v in p.items() if k != "name"} for p in players]
+    witches.validate(rows)
+    scores = [witches.score(p) for p in rows]
+    return {"scores": scores, "winners": witches.winners(rows, scores)}
+
+
+def score_document(text):
+    """Scores for one input document (str); raises ValueError with one line."""
+    game, players = _parse(text)
+    if game == "tea-time":
+        return _tea_time(players)
+    return _tea_witches(players)
+
+
+def run(args):
+    try:
+        result = score_document(_read(args.file))
+    except ValueError as exc:
+        msg = " ".join(str(exc).split())  # exactly one line, whatever the cause
+        sys.stderr.write("teatally score: error: %s\n" % msg)
+        return 2
+    sys.stdout.write(jsonc.dumps(result) + "\n")
+    return 0
