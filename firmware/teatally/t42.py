@@ -295,7 +295,7 @@ class _Round:
     def card(self, params, key, who, what, options):
         c = self.get(params, key, ASK_CARD, who, options, what)
         if c not in options:
-            if c in VALUE:
+            if isinstance(c, str) and c in VALUE:
                 raise Refused("%s: %s is not possible here" % (what, c))
             raise Refused("%s: unknown card %r" % (what, c))
         return c
@@ -392,7 +392,7 @@ class _Round:
                     raise Need(params, key, ASK_CARD, p, me.in_draw(), label)
                 raise Refused("%s: %d cards needed" % (what, n))
             c = cards[i]
-            if c not in VALUE:
+            if not isinstance(c, str) or c not in VALUE:
                 raise Refused("%s: unknown card %r" % (label, c))
             if me.draw.get(c, 0) <= 0:
                 raise Refused("%s: %s is not in %s's draw pile" % (label, c, PLAYERS[p]))
@@ -468,7 +468,7 @@ class _Round:
                     raise Refused("%s: every pile is empty" % what)
                 return
             v = self.get(params, "pile", ASK_PILE, p, open_piles, what)
-            if v not in open_piles:
+            if not isinstance(v, int) or v not in open_piles:
                 raise Refused("%s: pile %r is empty or unknown" % (what, v))
             n = self.stars(params, "stars", p, what + " " + PILE_CARD[v], MAX_PRINTED_STARS)
             self.destroy_pile(p, v, n)
@@ -590,7 +590,7 @@ def apply(s, action, probe=False):
             if probe:
                 raise Need(action, PLAYERS[p], ASK_CARD, p, n.players[p].in_draw(), PLAYERS[p] + " reveals")
             raise Refused("missing the card %s revealed" % PLAYERS[p])
-        if c not in VALUE:
+        if not isinstance(c, str) or c not in VALUE:
             raise Refused("unknown card %r for %s" % (c, PLAYERS[p]))
         cards[p] = c
     # T42-ROUND-1
@@ -608,7 +608,7 @@ def apply(s, action, probe=False):
     elif "buy" in action:
         # T42-BUY-1..3
         v = action["buy"]
-        if v not in PILES or isinstance(v, bool):
+        if not isinstance(v, int) or isinstance(v, bool) or v not in PILES:
             raise Refused("buy must name a pile 4..8 (rabbits cannot be bought)")
         if n.piles[v - 4] == 0:
             raise Refused("pile %d is empty" % v)
