@@ -532,6 +532,9 @@ class _Round:
                 self.effect(p, "cat", sub, what + " cat")
             else:
                 self.effect(p, card, params, what + " " + card, base)
+            # the depth is that of one chain: the watch's chain after an
+            # effect's chain starts again from 0
+            self.depth -= 1
 
 
 def _check_keys(params, allowed, what):
