@@ -416,7 +416,10 @@ class _Round:
         q = 1 - p
         if card == "cat":
             # T42-CARD-1
-            sp = self.get(params, "space", ASK_SPACE, p, SPACES, what + ": space")
+            spaces = SPACES
+            if self.depth >= MAX_CHAIN and s.players[q].discard:
+                spaces = SPACES[:4]  # copy would go past the chain limit (T42-COPY-3)
+            sp = self.get(params, "space", ASK_SPACE, p, spaces, what + ": space")
             if sp not in SPACES:
                 raise Refused("%s: unknown space %r" % (what, sp))
             s.watch = SPACES.index(sp)
