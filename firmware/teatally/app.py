@@ -7,8 +7,6 @@
 # round is one appended line; undo across rounds rewrites it atomically; on
 # boot the game is rebuilt from it.
 
-import sys
-
 from teatally import VERSION, t42
 from teatally.buttons import NO_EVENT, Keys
 from teatally.compat import ticks_diff
@@ -230,12 +228,9 @@ class App:
 
 
 def _print_exc(exc, f):
-    try:
-        sys.print_exception(exc, f)  # type: ignore[attr-defined]  # MicroPython
-    except AttributeError:
-        import traceback
+    from teatally.compat import print_exception
 
-        traceback.print_exception(type(exc), exc, exc.__traceback__, file=f)
+    print_exception(exc, f)
 
 
 def about_lines(app):

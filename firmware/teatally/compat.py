@@ -25,3 +25,13 @@ except ImportError:  # CPython: same wrap-around semantics as the Pico's 30-bit 
         if d >= 1 << 29:
             d -= 1 << 30
         return d
+
+
+try:
+    from sys import print_exception  # noqa: F401  (MicroPython)
+except ImportError:  # CPython
+
+    def print_exception(exc, f):
+        import traceback
+
+        traceback.print_exception(type(exc), exc, exc.__traceback__, file=f)

@@ -74,7 +74,7 @@ class VirtualHardware:
         try:
             import gc
 
-            return gc.mem_free()  # type: ignore[attr-defined]
+            return gc.mem_free()
         except AttributeError:
             return 0
 

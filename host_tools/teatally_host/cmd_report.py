@@ -1,0 +1,303 @@
+"""`teatally report RECORD|DIR`: what a group wants after a game night.
+
+One record: a PNG chart of both players' stars round by round with the final
+objective bonuses and the winner, a CSV of the state after every line, and
+with --html a one-page report with the history in words. A folder: season
+statistics over every record in it (games, wins by colour and by starting
+flamingo holder, average and best scores, how often each objective scored).
+
+The states come from the firmware's own engine (teatally.record / t42): the
+report never re-implements a rule.
+"""
+
+import base64
+import html
+import io
+import sys
+from pathlib import Path
+
+from teatally import record, t42
+from teatally.journal import RecordError, parse_record_lines
+
+COLOURS = {"blue": "#2f6fd0", "pink": "#e0529c"}
+CSV_FIELDS = (
+    "line",
+    "round",
+    "kind",
+    "blue_card",
+    "pink_card",
+    "winner",
+    "blue_stars",
+    "blue_tarts",
+    "blue_hourglasses",
+    "blue_destroyed",
+    "blue_deck",
+    "blue_draw",
+    "pink_stars",
+    "pink_tarts",
+    "pink_hourglasses",
+    "pink_destroyed",
+    "pink_deck",
+    "pink_draw",
+    "flamingo",
+    "watch",
+    "pile4",
+    "pile5",
+    "pile6",
+    "pile7",
+    "pile8",
+    "rabbits",
+)
+
+
+def add_arguments(p):
+    p.add_argument("path", help="a game record, or a folder of records for season statistics")
+    p.add_argument("--out", help="output folder (default: next to the record)")
+    p.add_argument("--html", action="store_true", help="also write a one-page HTML report")
+
+
+class Timeline:
+    """Setup, then (line number, action, state after) for every line."""
+
+    def __init__(self, data):
+        self.steps = []
+        self.setup = None
+        game = None
+        for n, obj in parse_record_lines(data):
+            try:
+                if game is None:
+                    game = t42.Game(obj)
+                    self.setup = obj
+                    self.steps.append((n, None, game.state))
+                else:
+                    self.steps.append((n, obj, game.apply(obj)))
+            except t42.Refused as exc:
+                raise RecordError(n, str(exc))
+        if game is None:
+            raise RecordError(1, "empty record")
+        self.state = game.state
+
+    def final(self):
+        return t42.score(self.state)
+
+
+def describe(action, before, after):
+    """One line of history in words."""
+    if action is None:
+        return "Setup: flamingo %s, watch on %s" % (t42.PLAYERS[before.flamingo], t42.SPACES[before.watch])
+    if "adjust" in action:
+        parts = []
+        adj = action["adjust"]
+        for who in t42.PLAYERS:
+            for k, v in sorted((adj.get(who) or {}).items()):
+                parts.append("%s %+d %s" % (who, v, k))
+        if "flamingo" in adj:
+            parts.append("flamingo to " + adj["flamingo"])
+        if "watch" in adj:
+            parts.append("watch to " + adj["watch"])
+        return "Adjustment: " + ", ".join(parts)
+    b, p, w = after.last
+    win = t42.PLAYERS[w]
+    text = "Round %d: blue %s, pink %s; %s wins" % (after.round, b, p, win)
+    if "effect" in action:
+        text += " and uses the %s" % (b if w == 0 else p)
+    elif "buy" in action:
+        text += " and buys a %s" % t42.PILE_CARD[action["buy"]]
+    h = action.get("hourglasses", 0)
+    if h:
+        text += ", spends %d hourglass%s (watch: %s)" % (h, "" if h == 1 else "es", t42.SPACES[after.watch])
+    gained = [after.players[i].stars - before.players[i].stars for i in (0, 1)]
+    if any(gained):
+        text += "; stars " + ", ".join("%s +%d" % (t42.PLAYERS[i], gained[i]) for i in (0, 1) if gained[i])
+    if after.supply_rabbits < before.supply_rabbits:
+        text += "; %d rabbit(s) shuffled in" % (before.supply_rabbits - after.supply_rabbits)
+    if after.over:
+        text += ". Game over (%s)" % ("4 piles empty" if after.end == "piles" else "no rabbit left")
+    return text + "."
+
+
+def csv_rows(tl):
+    rows = [",".join(CSV_FIELDS)]
+    for n, action, s in tl.steps:
+        kind = "setup" if action is None else "adjust" if "adjust" in action else "round"
+        b = p = w = ""
+        if kind == "round":
+            b, p, wi = s.last
+            w = t42.PLAYERS[wi]
+        vals = [n, s.round, kind, b, p, w]
+        for pl in s.players:
+            vals += [pl.stars, pl.tarts, pl.hourglasses, len(pl.destroyed), pl.deck_size(), pl.draw_count()]
+        vals += [t42.PLAYERS[s.flamingo], t42.SPACES[s.watch]] + list(s.piles) + [s.supply_rabbits]
+        rows.append(",".join(str(v) for v in vals))
+    return "\n".join(rows) + "\n"
+
+
+def chart(tl, title):
+    """PNG bytes: stars per round, then the objective bonuses and the winner."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fin = tl.final()
+    fig, ax = plt.subplots(figsize=(8, 4.5), dpi=100)
+    xs = list(range(len(tl.steps)))
+    for i, who in enumerate(t42.PLAYERS):
+        ys = [s.players[i].stars for _, _, s in tl.steps]
+        ax.plot(xs, ys, color=COLOURS[who], lw=2, label=who)
+        if tl.state.over or fin[who] != ys[-1]:
+            end = len(xs)
+            ax.bar(end + (i - 0.5) * 0.8, fin[who] - ys[-1], bottom=ys[-1], width=0.8, color=COLOURS[who], alpha=0.5)
+            ax.annotate(str(fin[who]), (end + (i - 0.5) * 0.8, fin[who]), ha="center", va="bottom", fontsize=9)
+    ax.set_xlabel("record line (rounds and adjustments)")
+    ax.set_ylabel("stars")
+    status = "winner: %s" % fin["winner"] if tl.state.over else "not finished (score if it ended now)"
+    ax.set_title("%s  —  %s  (blue %d, pink %d)" % (title, status, fin["blue"], fin["pink"]))
+    bonus = ", ".join(
+        "%s %s: +%d/+%d" % (v, o["objective"], o["blue"], o["pink"]) for v, o in sorted(fin["objectives"].items())
+    )
+    fig.text(0.01, 0.01, "objectives " + (bonus or "none scored"), fontsize=8)
+    ax.legend(loc="upper left")
+    ax.grid(alpha=0.3)
+    fig.tight_layout(rect=(0, 0.04, 1, 1))
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png")
+    plt.close(fig)
+    return buf.getvalue()
+
+
+def html_page(tl, title, png):
+    fin = tl.final()
+    rows = "".join(
+        "<tr><td>%s</td><td>%s</td><td>%d</td><td>%d</td></tr>" % (v, html.escape(o["objective"]), o["blue"], o["pink"])
+        for v, o in sorted(fin["objectives"].items())
+    )
+    hist = []
+    prev = None
+    for _, action, s in tl.steps:
+        hist.append("<li>%s</li>" % html.escape(describe(action, prev or s, s)))
+        prev = s
+    b, p = tl.state.players
+    return (
+        "<!doctype html><html><head><meta charset='utf-8'><title>%s</title>"
+        "<style>body{font-family:sans-serif;max-width:56em;margin:auto}td,th{padding:2px 8px}</style></head><body>"
+        "<h1>%s</h1><p><b>Winner: %s</b> — blue %d, pink %d%s</p>"
+        "<img alt='stars per round' src='data:image/png;base64,%s'>"
+        "<h2>Objectives</h2><table><tr><th>pile</th><th>objective</th><th>blue</th><th>pink</th></tr>%s</table>"
+        "<h2>Stars before objectives</h2><p>blue %d (%d destroyed), pink %d (%d destroyed)</p>"
+        "<h2>History</h2><ol>%s</ol></body></html>\n"
+    ) % (
+        html.escape(title),
+        html.escape(title),
+        fin["winner"],
+        fin["blue"],
+        fin["pink"],
+        "" if tl.state.over else " (game not finished)",
+        base64.b64encode(png).decode(),
+        rows,
+        b.stars,
+        len(b.destroyed),
+        p.stars,
+        len(p.destroyed),
+        "".join(hist),
+    )
+
+
+def season(folder):
+    """Statistics over every *.jsonl record in folder (finished games only)."""
+    stats = {
+        "games": 0,
+        "unfinished": 0,
+        "invalid": 0,
+        "wins": {"blue": 0, "pink": 0},
+        "wins_by_start_flamingo": {"holder": 0, "other": 0},
+        "average": {"blue": 0.0, "pink": 0.0},
+        "best": None,
+        "objectives": {},
+    }
+    totals = {"blue": 0, "pink": 0}
+    for path in sorted(Path(folder).glob("*.jsonl")):
+        try:
+            tl = Timeline(path.read_bytes())
+        except RecordError:
+            stats["invalid"] += 1
+            continue
+        if not tl.state.over:
+            stats["unfinished"] += 1
+            continue
+        fin = tl.final()
+        stats["games"] += 1
+        stats["wins"][fin["winner"]] += 1
+        starter = tl.setup["flamingo"]
+        stats["wins_by_start_flamingo"]["holder" if fin["winner"] == starter else "other"] += 1
+        for who in t42.PLAYERS:
+            totals[who] += fin[who]
+            if stats["best"] is None or fin[who] > stats["best"]["stars"]:
+                stats["best"] = {"stars": fin[who], "player": who, "game": path.name}
+        for o in fin["objectives"].values():
+            d = stats["objectives"].setdefault(o["objective"], {"scored": 0, "blue": 0, "pink": 0})
+            d["scored"] += 1
+            d["blue"] += o["blue"]
+            d["pink"] += o["pink"]
+    if stats["games"]:
+        for who in t42.PLAYERS:
+            stats["average"][who] = round(totals[who] / stats["games"], 1)
+    return stats
+
+
+def season_text(stats):
+    g = stats["games"]
+    lines = ["games finished: %d (unfinished %d, invalid %d)" % (g, stats["unfinished"], stats["invalid"])]
+    if g:
+        w = stats["wins"]
+        f = stats["wins_by_start_flamingo"]
+        lines.append("wins: blue %d, pink %d" % (w["blue"], w["pink"]))
+        lines.append("wins by the starting flamingo holder: %d, by the other player: %d" % (f["holder"], f["other"]))
+        a = stats["average"]
+        lines.append("average score: blue %.1f, pink %.1f" % (a["blue"], a["pink"]))
+        b = stats["best"]
+        lines.append("best score: %d (%s, %s)" % (b["stars"], b["player"], b["game"]))
+        lines.append("objectives scored (games; stars blue/pink):")
+        for name, d in sorted(stats["objectives"].items()):
+            lines.append("  %-18s %3d  %d/%d" % (name, d["scored"], d["blue"], d["pink"]))
+    return "\n".join(lines) + "\n"
+
+
+def run(args):
+    path = Path(args.path)
+    if path.is_dir():
+        import json
+
+        stats = season(path)
+        sys.stdout.write(season_text(stats))
+        out = Path(args.out) if args.out else path
+        out.mkdir(parents=True, exist_ok=True)
+        (out / "season.json").write_text(json.dumps(stats, indent=1, sort_keys=True) + "\n")
+        return 0
+    try:
+        tl = Timeline(path.read_bytes())
+    except OSError as exc:
+        print("%s: %s" % (path, exc.strerror or exc), file=sys.stderr)
+        return 2
+    except RecordError as exc:
+        print("line %d: %s" % (exc.line, exc.reason), file=sys.stderr)
+        return 2
+    out = Path(args.out) if args.out else path.parent
+    out.mkdir(parents=True, exist_ok=True)
+    png = chart(tl, path.stem)
+    (out / (path.stem + ".png")).write_bytes(png)
+    (out / (path.stem + ".csv")).write_text(csv_rows(tl))
+    written = [path.stem + ".png", path.stem + ".csv"]
+    if args.html:
+        (out / (path.stem + ".html")).write_text(html_page(tl, path.stem, png))
+        written.append(path.stem + ".html")
+    fin = tl.final()
+    print(
+        "%s: winner %s (blue %d, pink %d); wrote %s"
+        % (path.name, fin["winner"], fin["blue"], fin["pink"], ", ".join(str(out / w) for w in written))
+    )
+    return 0
+
+
+# record.load is the replay path; keep it importable from here for callers
+load = record.load

@@ -1,0 +1,64 @@
+"""`teatally report`: chart, CSV and HTML for one record; season statistics for a folder."""
+
+import json
+from pathlib import Path
+
+from PIL import Image
+
+from teatally import t42
+from teatally_host import cli, gen
+
+ROOT = Path(__file__).resolve().parents[1]
+DEMO = ROOT / "examples" / "demo-game.jsonl"
+
+
+def test_report_on_a_known_record(tmp_path, capsys):
+    assert cli.main(["report", "--html", "--out", str(tmp_path), str(DEMO)]) == 0
+    assert "winner pink (blue 2, pink 3)" in capsys.readouterr().out
+    img = Image.open(tmp_path / "demo-game.png")
+    img.verify()
+    assert img.size == (800, 450)
+    rows = (tmp_path / "demo-game.csv").read_text().splitlines()
+    assert rows[0].startswith("line,round,kind,blue_card,pink_card,winner,blue_stars")
+    # setup + 4 rounds, each row the state after its line
+    assert rows[1] == "2,0,setup,,,,0,1,0,0,9,9,0,3,0,0,9,9,blue,stars,5,5,5,5,5,7"
+    assert rows[2] == "3,1,round,king,cat,blue,0,1,0,0,10,8,0,3,0,0,9,8,blue,stars,5,5,4,5,5,7"
+    assert rows[-1].split(",")[:7] == ["6", "4", "round", "dormouse", "knave", "pink", "2"]
+    assert len(rows) == 6
+    page = (tmp_path / "demo-game.html").read_text()
+    assert "Round 4: blue dormouse, pink knave; pink wins and uses the knave" in page
+    assert "data:image/png;base64," in page and "game not finished" in page
+
+
+def test_report_refuses_a_bad_record(tmp_path, capsys):
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text(DEMO.read_text() + '{"blue": "queen", "pink": "cat"}\n')
+    assert cli.main(["report", str(bad)]) == 2
+    assert capsys.readouterr().err.strip() == "line 7: blue has no queen in the draw pile"
+
+
+def test_season_statistics(tmp_path, capsys):
+    finals = []
+    for seed in range(5):
+        objs = gen.random_game(seed)
+        gen.write_record(objs, tmp_path / ("g%d.jsonl" % seed), crc=seed % 2 == 0)
+        g = t42.Game(objs[0])
+        for a in objs[1:]:
+            g.apply(a)
+        assert g.state.over
+        finals.append((objs[0]["flamingo"], t42.score(g.state)))
+    (tmp_path / "half.jsonl").write_text(DEMO.read_text())  # unfinished
+    (tmp_path / "junk.jsonl").write_text("not json\n")
+    assert cli.main(["report", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    stats = json.loads((tmp_path / "season.json").read_text())
+    assert stats["games"] == 5 and stats["unfinished"] == 1 and stats["invalid"] == 1
+    blue_wins = sum(1 for _, f in finals if f["winner"] == "blue")
+    assert stats["wins"] == {"blue": blue_wins, "pink": 5 - blue_wins}
+    holder = sum(1 for fl, f in finals if f["winner"] == fl)
+    assert stats["wins_by_start_flamingo"] == {"holder": holder, "other": 5 - holder}
+    assert stats["best"]["stars"] == max(max(f["blue"], f["pink"]) for _, f in finals)
+    assert stats["average"]["blue"] == round(sum(f["blue"] for _, f in finals) / 5, 1)
+    scored = sum(len(f["objectives"]) for _, f in finals)
+    assert sum(d["scored"] for d in stats["objectives"].values()) == scored
+    assert "games finished: 5 (unfinished 1, invalid 1)" in out
