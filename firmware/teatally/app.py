@@ -247,9 +247,9 @@ def about_lines(app):
 
 def hardware():
     """The hardware layer for where we run: the Pico or the simulator."""
-    try:
-        import machine  # noqa: F401
-    except ImportError:
+    import sys
+
+    if sys.platform != "rp2":  # not `import machine`: the simulator's VM has a stub machine module
         from teatally import hw_sim
 
         return hw_sim.setup()

@@ -81,13 +81,16 @@ def _module():
     return _ENGINE, _MODULE
 
 
-def run(script, *, flash_dir=None, heap=PICO_HEAP, fuel=DEFAULT_FUEL, host=None, firmware=FIRMWARE, stdin=None):
+def run(script, *, flash_dir=None, heap=PICO_HEAP, fuel=DEFAULT_FUEL, host=None, firmware=FIRMWARE, stdin=None,
+        result_cap=None):
     """Run ``script`` (MicroPython source) and return a Result.
 
     The guest sees the firmware folder at ``/fw`` (on ``sys.path``) and a
     read-write folder at ``/flash`` (``flash_dir``, or a fresh temp dir) that
     plays the Pico's flash. ``host`` maps names to ``fn(payload:str)->str``
     callable from the guest as ``import host; host.call(name, payload)``.
+    ``result_cap``: the longest reply (default RESULT_CAP); the guest
+    allocates that much on its heap for every call, so keep it small.
     """
     engine, module = _module()
     store = wasmtime.Store(engine)
@@ -116,7 +119,7 @@ def run(script, *, flash_dir=None, heap=PICO_HEAP, fuel=DEFAULT_FUEL, host=None,
         store.set_wasi(wasi)
         linker = wasmtime.Linker(engine)
         linker.define_wasi()
-        _define_host(linker, store, host or {})
+        _define_host(linker, store, host or {}, result_cap or RESULT_CAP)
         code, trap = 0, None
         try:
             inst = linker.instantiate(store, module)
@@ -139,11 +142,11 @@ def run(script, *, flash_dir=None, heap=PICO_HEAP, fuel=DEFAULT_FUEL, host=None,
 RESULT_CAP = 64 * 1024
 
 
-def _define_host(linker, store, host):
+def _define_host(linker, store, host, cap=RESULT_CAP):
     i32 = wasmtime.ValType.i32()
 
     def result_cap():
-        return RESULT_CAP
+        return cap
 
     def host_call(caller, name_ptr, name_len, payload_ptr, payload_len, result_ptr, result_cap_):
         mem = caller["memory"]

@@ -1,0 +1,91 @@
+# The simulator's board: VirtualHardware whose display, buttons, clock and
+# dice live with the host (teatally_host.sim) behind `host.call`. Only the
+# MicroPython VM run by `teatally sim` has the `host` module; the Pico never
+# imports this file (app.hardware() picks hw_pico when `machine` exists).
+#
+# Protocol (every reply is a plain string):
+#   board        -> '{"name": ..., "layout": "4key"|"2key"}'
+#   show  F+HEX  -> ""   F is "n" or "f" (flipped), HEX the 1 KB frame
+#   power 0|1    -> ""   display off/on (screen timeout)
+#   rand  N      -> "k"  0 <= k < N
+#   wait  NOW    -> "quit", or '[[dt, mask], ...]': pin changes at NOW+dt
+#                   (mask bit i = button i pressed; -1 = no change, only a
+#                   point in time to reach: a `wait:MS` or idle wall time)
+#
+# Determinism: the clock is virtual and moves 10 ms per idle(); the host is
+# asked for more input only once the queue is empty and nothing changed for
+# SETTLE_MS (debounce, queued key events and the redraw are done by then),
+# so a key script gives the same frames on every run and every machine.
+# Asking once per gesture (not per tick) keeps a whole game to a few seconds.
+
+import json
+from binascii import hexlify
+
+import host  # type: ignore[import-not-found]  # the VM's guest->host bridge, absent on the Pico
+
+from teatally.compat import const
+from teatally.hw_virtual import VirtualDisplay, VirtualHardware
+
+TICK_MS = const(10)
+SETTLE_MS = const(150)
+
+HW = None  # the one board of this run (a reset keeps it: same clock, same queue)
+
+
+class SimDisplay(VirtualDisplay):
+    def show(self):
+        self.frames += 1
+        host.call("show", ("f" if self.flipped else "n") + hexlify(self.buffer).decode())
+
+    def poweroff(self):
+        self.on = False
+        host.call("power", "0")
+
+    def poweron(self):
+        self.on = True
+        host.call("power", "1")
+
+
+class SimHardware(VirtualHardware):
+    def __init__(self, name, layout):
+        super().__init__("/flash", layout, name)
+        self.display = SimDisplay()
+        self.queue = []  # [(abs_ms, mask)], oldest first
+        self.last = 0  # when the last change (or marker) happened
+        self.quitting = False
+
+    def idle(self):
+        self.now += TICK_MS
+        q = self.queue
+        while q and q[0][0] <= self.now:
+            mask = q.pop(0)[1]
+            self.last = self.now
+            if mask >= 0:
+                pins = self.pins
+                for i in range(len(pins)):
+                    pins[i] = bool(mask & (1 << i))
+        if not q and self.now - self.last >= SETTLE_MS:
+            self._ask()
+
+    def _ask(self):
+        reply = host.call("wait", str(self.now))
+        if reply == "quit":
+            self.quitting = True
+            raise SystemExit(0)
+        for dt, mask in json.loads(reply):
+            self.queue.append((self.now + dt, mask))
+        if not self.queue:  # nothing to do: do not ask again on the next tick
+            self.last = self.now
+
+    def rand(self, n):
+        return int(host.call("rand", str(n)))
+
+
+def setup():
+    global HW
+    if HW is None:
+        board = json.loads(host.call("board", ""))
+        HW = SimHardware(board["name"], board["layout"])
+    else:
+        HW.display.fill(0)
+    return HW

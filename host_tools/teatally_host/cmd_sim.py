@@ -1,0 +1,141 @@
+"""`teatally sim`: the real firmware under the MicroPython VM, simulated board.
+
+    teatally sim [--board B] [--flash DIR] [--keys FILE|-] [--png DIR] [--shot FILE] [--demo]
+
+In a terminal: the 128x64 screen drawn with half blocks, live. Keys: arrows
+Up/Down, Enter = OK, Backspace = BACK; u/d/o/b short, U/D/O/B long presses
+(or l then a key); q quits. The game is kept in the flash folder (default
+./sim-flash), so quitting and starting again resumes it like a power cycle.
+
+Non-interactive (``--keys``, ``--demo``, or stdin is not a terminal): plays
+the key script (format: teatally_host.sim), then prints the last screen and
+the game state as the firmware serialises it, and exits. ``--demo`` (the
+default when stdin is not a terminal) plays the built-in demo from an empty
+flash (a temporary folder unless --flash is given). ``--png DIR`` saves every
+frame, ``--shot FILE`` the last one.
+"""
+
+import os
+import sys
+from pathlib import Path
+
+from teatally_host import sim
+
+
+def add_arguments(parser):
+    parser.add_argument("--board", default=sim.DEFAULT_BOARD, help="board file under boards/ (default %(default)s)")
+    parser.add_argument("--flash", metavar="DIR", help="folder playing the Pico's flash (default ./sim-flash)")
+    parser.add_argument("--keys", metavar="FILE", help="key script to play ('-' = stdin), then exit")
+    parser.add_argument("--demo", action="store_true", help="play the built-in demo (fresh flash) and exit")
+    parser.add_argument("--png", metavar="DIR", help="save every frame as DIR/frame-NNNNN.png")
+    parser.add_argument("--shot", metavar="FILE", help="save the last frame as a PNG")
+    parser.add_argument("--scale", type=int, default=4, help="PNG pixels per OLED pixel (default 4)")
+    parser.add_argument("--plain", action="store_true", help="PNG in black and white instead of the OLED look")
+    parser.add_argument("--seed", type=int, default=42, help="seed of the simulated dice (default 42)")
+    parser.add_argument("--quiet", action="store_true", help="non-interactive: print nothing but errors")
+
+
+def run(args):
+    interactive = args.keys is None and not args.demo and sys.stdin.isatty() and sys.stdout.isatty()
+    try:
+        if args.keys is not None:
+            text = sys.stdin.read() if args.keys == "-" else Path(args.keys).read_text()
+            source = sim.ScriptInput(sim.parse_keys(text))
+        elif interactive:
+            source = None
+        else:
+            source = sim.ScriptInput(sim.demo_tokens())
+        tmp = None
+        if args.flash:
+            flash = Path(args.flash)
+        elif source is not None and args.keys is None:  # the demo starts from an empty flash
+            tmp = sim.fresh_flash()
+            flash = Path(tmp.name)
+        else:
+            flash = Path("sim-flash")
+        flash.mkdir(parents=True, exist_ok=True)
+        if interactive:
+            return _interactive(args, flash)
+        s = sim.Sim(
+            args.board,
+            flash,
+            source,
+            png_dir=args.png,
+            shot=args.shot,
+            seed=args.seed,
+            scale=args.scale,
+            plain=args.plain,
+        )
+    except (OSError, sim.ScriptError) as exc:
+        print("teatally sim: %s" % exc, file=sys.stderr)
+        return 2
+    try:
+        return _report(s, s.run(), flash, args.quiet)
+    finally:
+        if tmp is not None:
+            tmp.cleanup()
+
+
+def _report(s, res, flash, quiet):
+    if res.code != 0:
+        print(res.stdout, end="")
+        print(res.stderr, end="", file=sys.stderr)
+        print("teatally sim: the firmware stopped (exit %s)" % res.code, file=sys.stderr)
+        return 1
+    log = flash / "error.log"
+    if log.exists():
+        print("teatally sim: the firmware logged errors (%s):\n%s" % (log, log.read_text()), file=sys.stderr)
+    if not quiet:
+        if s.guest_out:
+            print(s.guest_out)
+        print(sim.framed(s.rows()))
+        print("state: %s" % (s.state_text or "null"))
+    return 0
+
+
+def _interactive(args, flash):
+    import termios
+
+    fd = sys.stdin.fileno()
+    old = termios.tcgetattr(fd)
+    new = termios.tcgetattr(fd)
+    # no echo, no line buffering, no signals: Ctrl-C arrives as a key (quit)
+    new[3] &= ~(termios.ECHO | termios.ICANON | termios.ISIG | termios.IEXTEN)
+    new[6][termios.VMIN] = 1
+    new[6][termios.VTIME] = 0
+    out = sys.stdout
+    help_ = "arrows/u d = up/down  Enter/o = OK  Backspace/b = BACK  U D O B or l+key = long  q = quit"
+
+    def screen(rows):
+        out.write("\x1b[H" + sim.framed(rows).replace("\n", "\x1b[K\r\n") + "\x1b[K\r\n")
+        out.write("%s  board %s  flash %s\x1b[K\r\n\x1b[J" % (help_, args.board, flash))
+        out.flush()
+
+    cols = os.get_terminal_size(fd).columns
+    if cols < sim.W + 2:
+        print("teatally sim: the screen needs %d columns (this terminal has %d)" % (sim.W + 2, cols), file=sys.stderr)
+    s = sim.Sim(
+        args.board,
+        flash,
+        sim.TerminalInput(fd),
+        png_dir=args.png,
+        shot=args.shot,
+        seed=args.seed,
+        scale=args.scale,
+        plain=args.plain,
+        screen=screen,
+    )
+    out.write("\x1b[2J\x1b[?25l")
+    out.flush()
+    termios.tcsetattr(fd, termios.TCSADRAIN, new)
+    try:
+        res = s.run(fuel=10**15)
+    finally:
+        termios.tcsetattr(fd, termios.TCSADRAIN, old)
+        out.write("\x1b[?25h\n")
+        out.flush()
+    if res.code != 0:
+        print(res.stdout + res.stderr, file=sys.stderr)
+        return 1
+    print("game kept in %s; `teatally sim` resumes it" % flash)
+    return 0

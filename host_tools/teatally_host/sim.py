@@ -1,0 +1,382 @@
+"""The simulator's host side: the real firmware under the MicroPython VM.
+
+``firmware/main.py`` runs unchanged in the WASI build of MicroPython 1.27
+(``mpvm.run``); on the guest side ``teatally.hw_sim`` is the board, and every
+piece of hardware it needs is a host call answered here: the frame buffer
+(``show``), the display power, the dice (``rand``), the board layout
+(``board``) and the buttons (``wait``). The folder given as flash plays the
+Pico's flash, so a game survives quitting exactly like a power cycle.
+
+Buttons are simulated as *gestures*: timed pin changes in the guest's virtual
+clock (short press = down 80 ms; long press = down 700 ms, past the 600 ms
+LONG threshold and before the first auto-repeat at 850 ms, so it is one LONG
+event; 150 ms of quiet after each gesture). The guest asks for the next
+gesture only once it is idle, so a key script replays identically.
+
+Key scripts
+-----------
+One token per whitespace-separated word; ``#`` starts a comment to the end of
+the line:
+
+- ``up`` ``down`` ``ok`` ``back``: short presses;
+- ``UP`` ``DOWN`` ``OK`` ``BACK`` or ``long:up`` ... ``long:back``: long presses;
+- ``wait:MS``: let MS milliseconds of virtual time pass (the screen timeout);
+- ``N*tok``: the token N times (``3*down``).
+
+On the two-key Waveshare board the same logical keys become its gestures
+(tap A = down, tap B = ok, A+B = up, hold B 0.9 s = back, hold B 1.7 s =
+long back, hold B then tap A = long ok; see ``teatally.buttons``).
+
+Interactive keys: arrows Up/Down, Enter = OK, Backspace = BACK; ``u d o b``
+short and ``U D O B`` long presses; ``l`` then a key makes it long; ``q`` (or
+Ctrl-C) quits.
+"""
+
+import json
+import os
+import random
+import re
+import select
+import tempfile
+import time
+from pathlib import Path
+
+from teatally_host import mpvm
+
+ROOT = Path(__file__).resolve().parents[2]
+BOARDS_DIR = ROOT / "boards"
+DEMO_KEYS = Path(__file__).with_name("demo.keys")
+DEFAULT_BOARD = "pico_ssd1306"
+W, H = 128, 64
+FRAME_BYTES = W * H // 8
+
+KEYS = ("up", "down", "ok", "back")
+SHORT_MS = 80
+LONG_MS = 700  # LONG fires at 600 (+20 debounce), auto-repeat would start at 850
+SETTLE_MS = 150  # kept in step with teatally.hw_sim.SETTLE_MS (the gap between presses)
+INTERACTIVE_POLL_S = 0.25  # virtual time follows the wall clock this finely when idle
+RESULT_CAP = 512  # the longest reply (a gesture); the guest allocates it per host call
+
+# The guest program: firmware/main.py as it runs on the Pico (a reset runs it
+# again), then the game as the firmware itself rebuilds it from the journal.
+GUEST = """\
+from teatally import hw_sim
+src = open('/fw/main.py').read()
+while True:
+    try:
+        exec(src, {'__name__': '__main__'})
+    except SystemExit:
+        pass
+    if hw_sim.HW is None or hw_sim.HW.quitting:
+        break
+from teatally import app, jsonc, t42
+a = app.App(hw_sim.HW)
+a.resume()
+print('STATE ' + (jsonc.dumps(t42.to_json(a.game.state)) if a.game is not None else 'null'))
+"""
+
+
+class ScriptError(ValueError):
+    pass
+
+
+# -- key scripts ---------------------------------------------------------------
+def parse_keys(text):
+    """Key-script text -> list of ("press"|"long", key) and ("wait", ms)."""
+    out = []
+    for lineno, line in enumerate(text.splitlines(), 1):
+        line = line.split("#", 1)[0]
+        for word in line.split():
+            n = 1
+            m = re.fullmatch(r"(\d+)\*(.+)", word)
+            if m:
+                n, word = int(m.group(1)), m.group(2)
+            out.extend([_token(word, lineno)] * n)
+    return out
+
+
+def _token(word, lineno):
+    if word.lower() in KEYS:
+        return ("long" if word.isupper() else "press", word.lower())
+    low = word.lower()
+    if low.startswith("long:") and low[5:] in KEYS:
+        return ("long", low[5:])
+    if low.startswith("wait:") and low[5:].isdigit():
+        return ("wait", int(low[5:]))
+    raise ScriptError("line %d: unknown key-script token %r" % (lineno, word))
+
+
+def load_board(name):
+    """The board file's NAME and button layout ("4key" or "2key")."""
+    path = BOARDS_DIR / (name + ".py")
+    if not path.is_file():
+        names = ", ".join(sorted(p.stem for p in BOARDS_DIR.glob("*.py")))
+        raise ScriptError("unknown board %r (boards: %s)" % (name, names))
+    ns = {}
+    exec(compile(path.read_text(), str(path), "exec"), ns)
+    layout = ns.get("LAYOUT") or ("2key" if len(ns.get("BUTTONS", ())) == 2 else "4key")
+    return {"name": ns.get("NAME", name), "layout": layout}
+
+
+def gesture(layout, kind, key):
+    """One logical press as pin changes [[dt_ms, mask], ...] from now."""
+    if kind == "wait":
+        return [[key, -1]]
+    if layout == "4key":
+        bit = 1 << KEYS.index(key)
+        return [[0, bit], [LONG_MS if kind == "long" else SHORT_MS, 0]]
+    a, b = 1, 2  # keys A and B (see teatally.buttons, layout "2key")
+    if key == "down":
+        return [[0, a], [LONG_MS if kind == "long" else SHORT_MS, 0]]
+    if key == "up":
+        return [[0, a | b], [LONG_MS if kind == "long" else SHORT_MS, 0]]
+    if key == "ok":
+        if kind == "long":  # hold B past long_ms, then tap A
+            return [[0, b], [LONG_MS, a | b], [LONG_MS + SHORT_MS, b], [LONG_MS + 2 * SHORT_MS, 0]]
+        return [[0, b], [SHORT_MS, 0]]
+    # back: hold B between long_ms and very_long_ms; long back: past very_long_ms
+    return [[0, b], [1700 if kind == "long" else 900, 0]]
+
+
+# -- frames --------------------------------------------------------------------
+def pixel(frame, x, y):
+    """MONO_VLSB, as framebuf and the SSD1306 lay it out."""
+    return (frame[(y >> 3) * W + x] >> (y & 7)) & 1
+
+
+def to_rows(frame, on=True, flipped=False):
+    """The frame as 64 rows of 128 ints (0/1), as the glass shows it."""
+    if not on:
+        return [[0] * W for _ in range(H)]
+    rows = [[pixel(frame, x, y) for x in range(W)] for y in range(H)]
+    if flipped:  # the panel is turned 180 degrees
+        rows = [r[::-1] for r in rows[::-1]]
+    return rows
+
+
+HALF = {(0, 0): " ", (1, 0): "\u2580", (0, 1): "\u2584", (1, 1): "\u2588"}
+
+
+def halfblocks(rows):
+    """64 pixel rows -> 32 text lines of half blocks (top, bottom)."""
+    return ["".join(HALF[(rows[y][x], rows[y + 1][x])] for x in range(W)) for y in range(0, H, 2)]
+
+
+def framed(rows):
+    lines = halfblocks(rows)
+    bar = "\u2500" * W
+    return "\n".join(
+        ["\u250c" + bar + "\u2510"] + ["\u2502" + ln + "\u2502" for ln in lines] + ["\u2514" + bar + "\u2518"]
+    )
+
+
+OLED_ON = (200, 230, 255)
+OLED_OFF = (8, 18, 58)
+
+
+def to_image(rows, scale=4, plain=False):
+    from PIL import Image
+
+    on, off = ((255, 255, 255), (0, 0, 0)) if plain else (OLED_ON, OLED_OFF)
+    img = Image.new("RGB", (W, H), off)
+    px = img.load()
+    for y in range(H):
+        r = rows[y]
+        for x in range(W):
+            if r[x]:
+                px[x, y] = on
+    if scale != 1:
+        img = img.resize((W * scale, H * scale), Image.NEAREST)
+    return img
+
+
+def image_rows(img, scale=4):
+    """Back from a saved PNG to 64x128 pixel rows (for checks and goldens)."""
+    img = img.convert("L")
+    return [[1 if img.getpixel((x * scale, y * scale)) > 128 else 0 for x in range(W)] for y in range(H)]
+
+
+# -- input sources ---------------------------------------------------------------
+class ScriptInput:
+    """Feeds a parsed key script; then quits."""
+
+    interactive = False
+
+    def __init__(self, tokens):
+        self.tokens = list(tokens)
+        self.pos = 0
+
+    def next(self, layout):
+        if self.pos >= len(self.tokens):
+            return None
+        kind, key = self.tokens[self.pos]
+        self.pos += 1
+        return gesture(layout, kind, key)
+
+
+class TerminalInput:
+    """Raw keys from the terminal. Blocks a little while for a key; when none
+    comes, lets that much wall time pass in the guest (the screen timeout)."""
+
+    interactive = True
+    ARROWS = {
+        "\x1b[A": ("press", "up"),
+        "\x1b[B": ("press", "down"),
+        "\x1bOA": ("press", "up"),
+        "\x1bOB": ("press", "down"),
+    }
+    LETTERS = {"u": "up", "d": "down", "o": "ok", "b": "back"}
+
+    def __init__(self, fd=0):
+        self.fd = fd
+        self.long_next = False
+        self.buf = ""
+        self.last = time.monotonic()
+
+    def _read(self, timeout):
+        r, _, _ = select.select([self.fd], [], [], timeout)
+        if not r:
+            return ""
+        return os.read(self.fd, 64).decode(errors="replace")
+
+    def next(self, layout):
+        while True:
+            if not self.buf:
+                self.buf = self._read(INTERACTIVE_POLL_S)
+            if not self.buf:
+                now = time.monotonic()
+                ms = max(10, int((now - self.last) * 1000))
+                self.last = now
+                return [[ms, -1]]
+            self.last = time.monotonic()
+            tok = self._take()
+            if tok == "quit":
+                return None
+            if tok is not None:
+                kind, key = tok
+                if self.long_next:
+                    kind, self.long_next = "long", False
+                return gesture(layout, kind, key)
+
+    def _take(self):
+        b = self.buf
+        for seq, tok in self.ARROWS.items():
+            if b.startswith(seq):
+                self.buf = b[len(seq) :]
+                return tok
+        if b.startswith("\x1b"):  # other escape sequences: drop
+            m = re.match(r"\x1b(\[[0-9;]*[A-Za-z~]|O.|.?)", b)
+            self.buf = b[m.end() :]
+            return None
+        c, self.buf = b[0], b[1:]
+        if c in ("q", "Q", "\x03", "\x04"):
+            return "quit"
+        if c in ("\r", "\n"):
+            return ("press", "ok")
+        if c in ("\x7f", "\x08"):
+            return ("press", "back")
+        if c == "l":
+            self.long_next = True
+            return None
+        if c.lower() in self.LETTERS:
+            return ("long" if c.isupper() else "press", self.LETTERS[c.lower()])
+        return None
+
+
+# -- the run ---------------------------------------------------------------------
+class Sim:
+    """One simulator run. ``frames`` collects every frame as (bytes, on, flipped)."""
+
+    def __init__(
+        self,
+        board=DEFAULT_BOARD,
+        flash=None,
+        source=None,
+        png_dir=None,
+        shot=None,
+        seed=42,
+        scale=4,
+        plain=False,
+        screen=None,
+        keep_frames=False,
+    ):
+        self.board = load_board(board)
+        self.flash = flash
+        self.source = source
+        self.png_dir = Path(png_dir) if png_dir else None
+        self.shot = Path(shot) if shot else None
+        self.rng = random.Random(seed)
+        self.scale = scale
+        self.plain = plain
+        self.screen = screen  # fn(rows) to draw live (terminal), or None
+        self.frame = bytes(FRAME_BYTES)
+        self.on = True
+        self.flipped = False
+        self.count = 0
+        self.waits = 0
+        self.keep_frames = keep_frames
+        self.frames = []
+        self.result = None
+        self.state = None
+        self.state_text = None  # the guest's own jsonc line
+        self.guest_out = ""
+
+    # host calls
+    def _board(self, _payload):
+        return json.dumps(self.board)
+
+    def _show(self, payload):
+        self.flipped = payload[:1] == "f"
+        self.frame = bytes.fromhex(payload[1:])
+        self._frame_out()
+        return ""
+
+    def _power(self, payload):
+        self.on = payload == "1"
+        self._frame_out()
+        return ""
+
+    def _rand(self, payload):
+        return str(self.rng.randrange(max(1, int(payload))))
+
+    def _wait(self, _now):
+        self.waits += 1
+        g = self.source.next(self.board["layout"]) if self.source else None
+        return "quit" if g is None else json.dumps(g)
+
+    def rows(self):
+        return to_rows(self.frame, self.on, self.flipped)
+
+    def _frame_out(self):
+        self.count += 1
+        if self.keep_frames:
+            self.frames.append((self.frame, self.on, self.flipped))
+        if self.png_dir is not None:
+            self.png_dir.mkdir(parents=True, exist_ok=True)
+            to_image(self.rows(), self.scale, self.plain).save(self.png_dir / ("frame-%05d.png" % self.count))
+        if self.screen is not None:
+            self.screen(self.rows())
+
+    def run(self, fuel=mpvm.DEFAULT_FUEL):
+        host = {"board": self._board, "show": self._show, "power": self._power, "rand": self._rand, "wait": self._wait}
+        self.result = mpvm.run(GUEST, flash_dir=str(self.flash), host=host, fuel=fuel, result_cap=RESULT_CAP)
+        out = []
+        for line in self.result.stdout.splitlines():
+            if line.startswith("STATE "):
+                self.state_text = line[6:]
+                self.state = json.loads(self.state_text)
+            else:
+                out.append(line)
+        self.guest_out = "\n".join(out)
+        if self.shot is not None:
+            self.shot.parent.mkdir(parents=True, exist_ok=True)
+            to_image(self.rows(), self.scale, self.plain).save(self.shot)
+        return self.result
+
+
+def fresh_flash():
+    return tempfile.TemporaryDirectory(prefix="tt-sim-flash-")
+
+
+def demo_tokens():
+    return parse_keys(DEMO_KEYS.read_text())
