@@ -1,0 +1,404 @@
+# The on-flash game journal: the device's journal IS the game record.
+#
+# Record format (JSON Lines, UTF-8): blank lines and lines starting with '#'
+# are ignored; line 1 is the setup object, later lines are rounds or
+# adjustments (interpreted by teatally.t42, opaque here).
+#
+# Line protection (a contract shared with the host replay tool): a record line
+# may end with a TAB and exactly 8 lowercase hex digits, the CRC-32
+# (binascii.crc32) of the UTF-8 bytes of the JSON text before the tab. The
+# journal always writes it; hand-written records may omit it.
+#
+# Power-loss rules: a whole-file change (start, undo across rounds, repair) is
+# written to a temp file and os.rename()d over the journal (atomic on
+# LittleFS), so the journal is always the old or the new version. An append
+# can only be torn in its last line; the CRC (and the missing newline) gives
+# it away and load() drops it. A line's append is the commit of that round:
+# a line without its newline was never committed, so it is dropped too.
+#
+# Damage in an earlier line: the record is a sequence (each round depends on
+# the ones before), so load() keeps the lines before the first bad line and
+# drops everything from it on. The dropped bytes are not thrown away: they are
+# saved to game.damaged (overwriting the previous one) for the host tool.
+#
+# Only os functions that MicroPython has: rename, remove, listdir, stat,
+# mkdir, statvfs. No os.path: paths are joined by hand ("" root -> "/x").
+
+import binascii
+import json
+import os
+
+from teatally import jsonc
+
+GAME = "game.jsonl"
+DAMAGED = "game.damaged"
+ARCHIVE_DIR = "games"
+# A journal line longer than this is damage (garbage without a newline);
+# bounds the heap used per readline. Round lines are ~100 bytes, setup more.
+MAX_LINE = 1024
+# Flash bytes per committed round line (JSON + tab + CRC + newline). Not
+# enforced (refusing a round would lose the game); tests measure against it.
+ROUND_LINE_BUDGET = 128
+_CHUNK = 256
+
+
+class RecordError(ValueError):
+    """A bad line in a game record: .line (1-based) and .reason."""
+
+    def __init__(self, line, reason):
+        super().__init__("line %d: %s" % (line, reason))
+        self.line = line
+        self.reason = reason
+
+
+def _crc(data):
+    return binascii.crc32(data) & 0xFFFFFFFF
+
+
+def protect(json_text):
+    """Journal line for a canonical JSON text: text, TAB, CRC-32 hex, newline."""
+    return "%s\t%08x\n" % (json_text, _crc(json_text.encode()))
+
+
+def _is_hex8(b, at):
+    for i in range(at, at + 8):
+        c = b[i]
+        if not (48 <= c <= 57 or 97 <= c <= 102):
+            return False
+    return True
+
+
+def _split(b):
+    # b: bytes of one line without its line ending. Returns (json_bytes, crc_state)
+    # with crc_state True (present, right), False (present, wrong), None (absent).
+    n = len(b)
+    if n >= 9 and b[n - 9] == 9 and _is_hex8(b, n - 8):
+        body = b[: n - 9]
+        return body, ("%08x" % _crc(body)).encode() == b[n - 8 :]
+    return b, None
+
+
+def _strip_eol(b):
+    if b[-1:] == b"\n":
+        b = b[:-1]
+    if b[-1:] == b"\r":
+        b = b[:-1]
+    return b
+
+
+def unprotect(line):
+    """JSON text of a record line (str or bytes), or None when the CRC is
+    present and wrong or the line is torn/malformed. A line without a CRC
+    (hand-written) is returned as is if it could be a whole object."""
+    if isinstance(line, str):
+        line = line.encode()
+    body, ok = _split(_strip_eol(line))
+    if ok is False:
+        return None
+    if ok is None:
+        body = body.rstrip()
+        # a JSON object line ends with '}'; anything else was cut short
+        if body[-1:] != b"}":
+            return None
+    try:
+        return body.decode()
+    except UnicodeError:
+        return None
+
+
+def _loads_obj(text):
+    # -> dict, or a reason string
+    try:
+        obj = json.loads(text)
+    except ValueError:
+        return "not valid JSON"
+    if not isinstance(obj, dict):
+        return "not a JSON object"
+    return obj
+
+
+def _record(raw, require_crc):
+    # raw: bytes of one line without its ending -> dict or a reason string
+    body, ok = _split(raw)
+    if ok is False:
+        return "CRC mismatch"
+    if ok is None and require_crc:
+        return "no CRC"
+    try:
+        text = body.decode()
+    except UnicodeError:
+        return "not UTF-8"
+    return _loads_obj(text)
+
+
+def parse_record_lines(source):
+    """Yield (line_number, obj) for each record line of a game record.
+
+    source: the whole text (str/bytes) or an iterable of lines (a file, a
+    list). Blank lines and '#' comments are skipped; a CRC is checked when
+    present. A bad line raises RecordError(line, reason)."""
+    if isinstance(source, (str, bytes)):
+        source = source.split("\n" if isinstance(source, str) else b"\n")
+    n = 0
+    for line in source:
+        n += 1
+        if isinstance(line, str):
+            line = line.encode()
+        raw = _strip_eol(line)
+        s = raw.strip()
+        if not s or s[:1] == b"#":
+            continue
+        obj = _record(raw, False)
+        if isinstance(obj, str):
+            raise RecordError(n, obj)
+        yield n, obj
+
+
+def _join(root, name):
+    return root + "/" + name
+
+
+def _exists(path):
+    try:
+        os.stat(path)
+        return True
+    except OSError:
+        return False
+
+
+def _remove(path):
+    try:
+        os.remove(path)
+    except OSError:
+        pass
+
+
+# Frames on the load/repair path stay small (few locals, no try) or live in
+# a generator: the host MicroPython VM (WASI) does not see a large function
+# frame (kept on the heap) during a garbage collection and frees its locals.
+# The Pico does not have this problem; a 32 KB-heap test guards the path.
+
+
+def _pour(fi, path, left):
+    # Copy `left` bytes of fi (all of the rest when left < 0) into a new file.
+    fo = open(path, "wb")
+    while left:
+        b = fi.read(_CHUNK if left < 0 or left > _CHUNK else left)
+        if not b:
+            break
+        fo.write(b)
+        left -= len(b)
+    fo.flush()
+    fo.close()
+
+
+def _copy_prefix(src, dst, nbytes, tail):
+    # First nbytes of src -> dst (chunked: small heap); the rest -> tail, if any.
+    fi = open(src, "rb")
+    _pour(fi, dst, nbytes)
+    if tail:
+        _pour(fi, tail, -1)
+    fi.close()
+
+
+def _statvfs_free(root):
+    def free():
+        try:
+            st = os.statvfs(root or "/")
+        except OSError:
+            return None  # unknown (e.g. the host VM): prune nothing
+        return st[0] * st[4]
+
+    return free
+
+
+def _archive_number(name):
+    # "g0012.jsonl" -> 12; anything else (temp files, strays) -> -1
+    if len(name) < 8 or name[0] != "g" or name[-6:] != ".jsonl":
+        return -1
+    digits = name[1:-6]
+    for c in digits:
+        if not "0" <= c <= "9":
+            return -1
+    return int(digits)
+
+
+class Journal:
+    """The current game at <root>/game.jsonl; finished games in <root>/games/."""
+
+    __slots__ = ("root", "path", "tmp", "damaged", "games", "free_bytes", "lines")
+
+    def __init__(self, root, free_bytes=None):
+        self.root = root
+        self.path = _join(root, GAME)
+        self.tmp = _join(root, "game.tmp")
+        self.damaged = _join(root, DAMAGED)
+        self.games = _join(root, ARCHIVE_DIR)
+        # free_bytes() -> int or None; injectable (tests, CPython hosts)
+        self.free_bytes = free_bytes or _statvfs_free(root)
+        self.lines = 0  # record lines in the journal, known after load/start/append
+
+    def exists(self):
+        return _exists(self.path)
+
+    def load(self):
+        """-> (objects, notice). Keeps the longest prefix of whole valid
+        lines; if a damaged or torn tail was found the file is repaired
+        (atomically) and notice says so (else None)."""
+        objs = []
+        return objs, self.scan(objs.append)[1]
+
+    def scan(self, take):
+        """Stream the journal: take(obj) for each line of the valid prefix,
+        in order, never for a dropped line; then repair as load() does.
+        -> (records taken, notice). On the Pico, fold rounds into the game
+        state here instead of holding the list: a round parsed into a dict
+        costs ~330 bytes of heap under MicroPython, its line ~100 on flash."""
+        st = [0, 0, 0]  # records, bytes of the valid prefix, damaged lines
+        for obj in self._walk(st):
+            take(obj)
+        return self._settle(st)
+
+    def _walk(self, st):
+        # Yield the objects of the valid prefix; count what follows it.
+        try:
+            f = open(self.path, "rb")
+        except OSError:
+            return
+        starts = False  # the next piece read begins a new line
+        try:
+            while True:
+                line = f.readline(MAX_LINE)
+                if not line:
+                    break
+                whole = line[-1:] == b"\n"
+                if st[2]:
+                    # count lines, not readline pieces of an over-long one
+                    if starts:
+                        st[2] += 1
+                    starts = whole
+                    continue
+                obj = _record(line[:-1], True) if whole else None
+                if isinstance(obj, dict):
+                    st[0] += 1
+                    st[1] += len(line)
+                    yield obj
+                else:
+                    st[2] = 1
+                    starts = whole
+        finally:
+            f.close()
+
+    def _settle(self, st):
+        self.lines = st[0]
+        bad = st[2]
+        if not bad:
+            return st[0], None
+        _copy_prefix(self.path, self.tmp, st[1], self.damaged)
+        os.rename(self.tmp, self.path)
+        return st[0], "Recovered: %d damaged line%s dropped" % (bad, "" if bad == 1 else "s")
+
+    def start(self, setup_obj):
+        """Begin a new game: the journal becomes just the setup line (atomic)."""
+        f = open(self.tmp, "wb")
+        try:
+            f.write(protect(jsonc.dumps(setup_obj)).encode())
+            f.flush()
+        finally:
+            f.close()
+        os.rename(self.tmp, self.path)
+        self.lines = 1
+
+    def append(self, obj):
+        """Commit one round or adjustment: one protected line, flushed.
+        Returns the number of bytes written."""
+        b = protect(jsonc.dumps(obj)).encode()
+        f = open(self.path, "ab")
+        try:
+            f.write(b)
+            f.flush()  # on LittleFS this is the commit
+        finally:
+            f.close()
+        self.lines += 1
+        return len(b)
+
+    def truncate(self, n_lines):
+        """Undo across committed rounds: keep the first n_lines record lines
+        (atomic rewrite, so an undo survives power loss)."""
+        if n_lines <= 0:
+            _remove(self.path)
+            self.lines = 0
+            return
+        st = [0, 0]  # lines kept, their bytes
+        self._measure(st, n_lines)
+        _copy_prefix(self.path, self.tmp, st[1], None)
+        os.rename(self.tmp, self.path)
+        self.lines = st[0]
+
+    def _measure(self, st, n_lines):
+        f = open(self.path, "rb")
+        while st[0] < n_lines:
+            line = f.readline(MAX_LINE)
+            if not line:
+                break
+            st[1] += len(line)
+            st[0] += 1
+        f.close()
+
+    def list_archives(self):
+        """Archived game file names, oldest first (e.g. ['g0001.jsonl', ...])."""
+        try:
+            names = os.listdir(self.games)
+        except OSError:
+            return []
+        nums = []
+        for name in names:
+            k = _archive_number(name)
+            if k >= 0:
+                nums.append((k, name))
+        nums.sort()
+        return [name for k, name in nums]
+
+    def archive_path(self, name):
+        return _join(self.games, name)
+
+    def archive(self, final_summary_obj):
+        """Move the finished game to games/gNNNN.jsonl (next number after the
+        highest, so names sort by age) and end it with a comment line
+        '# final {...}' so the file stays a valid game record. Returns the name.
+
+        The move is a rename first: at no instant is the game in neither
+        place nor in both. Power loss before the comment is written leaves an
+        archive without it (the summary can be replayed from the record)."""
+        try:
+            os.mkdir(self.games)
+        except OSError:
+            pass  # already there
+        names = self.list_archives()
+        k = _archive_number(names[-1]) + 1 if names else 1
+        name = "g%04d.jsonl" % k
+        path = _join(self.games, name)
+        os.rename(self.path, path)
+        self.lines = 0
+        f = open(path, "ab")
+        try:
+            f.write(("# final %s\n" % jsonc.dumps(final_summary_obj)).encode())
+            f.flush()
+        finally:
+            f.close()
+        return name
+
+    def prune(self, min_free_bytes):
+        """Delete the oldest archived games while free space is below
+        min_free_bytes. Never touches the current game. Returns the names
+        deleted, oldest first."""
+        gone = []
+        names = self.list_archives()
+        while names:
+            free = self.free_bytes()
+            if free is None or free >= min_free_bytes:
+                break
+            name = names.pop(0)
+            os.remove(_join(self.games, name))
+            gone.append(name)
+        return gone
