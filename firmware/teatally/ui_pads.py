@@ -1,0 +1,538 @@
+# Score pads for Tea Time (TTM-*) and Tea Witches (TWI-*): the players count
+# what they hold at the end and the device adds it up. Tea Time also keeps
+# the round count and who holds Alice (she starts each round).
+#
+# The pad in progress lives in one small object (Pad) that is written to
+# flash (pad.json, tmp + rename) after every confirmed entry, so a power cut
+# mid-entry loses at most the number being set. Home -> "Resume pad" reloads
+# it. The pad is deleted when the players leave the result with OK.
+
+import json
+
+from teatally import jsonc, teatime, witches
+from teatally.buttons import E_LONG, E_PRESS, K_BACK, K_DOWN, K_OK, K_UP
+from teatally.ui import COLS, LINE, ROWS, Menu, Message, Screen, W, fit, header, keyof, kind
+from teatally.ui_misc import PAD_FILE
+
+TEATIME = "teatime"
+WITCHES = "witches"
+# Tea Time result rows: short names in the TTM-SETUP-4 order, then Alice.
+_TT_ROWS = ("Ha", "Ch", "WR", "Ca", "Qu", "MH", "Al")
+
+
+class Pad:
+    """One score pad: kind, players, the Tea Time rounds and the entries."""
+
+    __slots__ = ("kind", "n", "round", "holder", "stage", "player", "field", "values")
+
+    def __init__(self, kind, n, holder=0):
+        self.kind = kind
+        self.n = n
+        self.round = 1
+        self.holder = holder  # Tea Time: who holds Alice (starts the round)
+        self.stage = "rounds" if kind == TEATIME else "entry"
+        self.player = 0
+        self.field = 0
+        nf = len(self.fields())
+        self.values = [[0] * nf for _ in range(n)]
+
+    def fields(self):
+        return teatime.fields(self.n) if self.kind == TEATIME else witches.FIELDS
+
+    def rounds(self):
+        return teatime.setup(self.n)[0]
+
+    def points(self, f, v):
+        key = self.fields()[f][0]
+        if self.kind == TEATIME:
+            return teatime.field_points(key, v)
+        return witches.field_points(key, v)
+
+    def subtotal(self, p, upto):
+        """Points of player p's fields 0..upto (a Tea Time column of 0 is
+        worth 5, so the fields not reached yet are left out)."""
+        t = 0
+        vals = self.values[p]
+        for f in range(upto + 1):
+            t += self.points(f, vals[f])
+        return t
+
+    def players(self):
+        """The pad's entries in the form teatime/witches score() takes."""
+        out = []
+        keys = self.fields()
+        for vals in self.values:
+            if self.kind == TEATIME:
+                out.append((vals[:6], vals[6] == 1))
+            else:
+                d = {}
+                for f in range(len(keys)):
+                    d[keys[f][0]] = vals[f]
+                out.append(d)
+        return out
+
+    def to_obj(self):
+        return {
+            "kind": self.kind,
+            "n": self.n,
+            "round": self.round,
+            "holder": self.holder,
+            "stage": self.stage,
+            "player": self.player,
+            "field": self.field,
+            "values": self.values,
+        }
+
+
+def _path(app):
+    return app.hw.flash_root + "/" + PAD_FILE
+
+
+def save(app, pad):
+    import os
+
+    path = _path(app)
+    tmp = path + ".tmp"
+    with open(tmp, "w") as f:
+        f.write(jsonc.dumps(pad.to_obj()))
+    os.rename(tmp, path)
+
+
+def forget(app):
+    import os
+
+    try:
+        os.remove(_path(app))
+    except OSError:
+        pass
+
+
+def _int_in(v, lo, hi):
+    return type(v) is int and lo <= v <= hi
+
+
+def load(app):
+    """The saved pad, or None (absent or damaged: a damaged one is removed)."""
+    try:
+        with open(_path(app)) as f:
+            d = json.loads(f.read())
+    except OSError:
+        return None
+    except ValueError:
+        d = None
+    pad = _from_obj(d)
+    if pad is None:
+        forget(app)
+    return pad
+
+
+def _from_obj(d):
+    if not isinstance(d, dict):
+        return None
+    k = d.get("kind")
+    n = d.get("n")
+    if k == TEATIME:
+        lo = 2
+    elif k == WITCHES:
+        lo = 1
+    else:
+        return None
+    if not _int_in(n, lo, 4):
+        return None
+    pad = Pad(k, n)
+    fields = pad.fields()
+    vals = d.get("values")
+    if not isinstance(vals, list) or len(vals) != n:
+        return None
+    for p in range(n):
+        row = vals[p]
+        if not isinstance(row, list) or len(row) != len(fields):
+            return None
+        for f in range(len(fields)):
+            if not _int_in(row[f], fields[f][2], fields[f][3]):
+                return None
+    stage = d.get("stage")
+    if stage not in ("rounds", "entry", "result"):
+        return None
+    if not (
+        _int_in(d.get("round"), 1, pad.rounds() if k == TEATIME else 1)
+        and _int_in(d.get("holder"), 0, n - 1)
+        and _int_in(d.get("player"), 0, n - 1)
+        and _int_in(d.get("field"), 0, len(fields) - 1)
+    ):
+        return None
+    pad.values = vals
+    pad.stage = stage
+    pad.round = d["round"]
+    pad.holder = d["holder"]
+    pad.player = d["player"]
+    pad.field = d["field"]
+    return pad
+
+
+def _home(ui):
+    from teatally import ui_misc
+
+    ui_misc.home(ui)
+
+
+def wrap(text, n=COLS):
+    """Split text into lines of at most n characters at spaces."""
+    lines = []
+    line = ""
+    for word in text.split(" "):
+        while len(word) > n:
+            if line:
+                lines.append(line)
+                line = ""
+            lines.append(word[:n])
+            word = word[n:]
+        if not line:
+            line = word
+        elif len(line) + 1 + len(word) <= n:
+            line = line + " " + word
+        else:
+            lines.append(line)
+            line = word
+    if line:
+        lines.append(line)
+    return lines
+
+
+# -- starting and resuming -------------------------------------------------------
+def start_teatime(ui):
+    items = [("2 players", 2), ("3 players", 3), ("4 players", 4)]
+    ui.push(Menu("Tea Time", items, _teatime_players))
+
+
+def _teatime_players(ui, n):
+    app = ui.app
+    # TTM-PLAY-1: a random player takes Alice at the start
+    pad = Pad(TEATIME, n, app.hw.rand(n))
+    save(app, pad)
+    ui.replace(Rounds(pad))
+    ui.push(Message("Setup %dP" % n, setup_lines(pad)))
+
+
+def setup_lines(pad):
+    rounds, rows, cols, removed = teatime.setup(pad.n)
+    lines = ["%d rounds" % rounds, "Grid %d x %d" % (rows, cols)]
+    if removed:
+        lines.append("Put back %d of" % removed)
+        lines.append("each character")
+    else:
+        lines.append("All 60 cards")
+    lines.append("P%d has Alice" % (pad.holder + 1))
+    lines.append("and starts.")
+    return lines
+
+
+def start_witches(ui):
+    items = [("1 player", 1), ("2 players", 2), ("3 players", 3), ("4 players", 4)]
+    ui.push(Menu("Tea Witches", items, _witches_players, sel=1))
+
+
+def _witches_players(ui, n):
+    pad = Pad(WITCHES, n)
+    save(ui.app, pad)
+    ui.replace(Entry(pad))
+
+
+def resume(ui):
+    """Home -> "Resume pad": back to where the saved pad was left."""
+    pad = load(ui.app)
+    if pad is None:
+        _home(ui)
+        ui.push(Message("Pad", ["Saved pad was", "unreadable."]))
+        return
+    if pad.stage == "rounds":
+        ui.push(Rounds(pad))
+    elif pad.stage == "entry":
+        ui.push(Entry(pad))
+    else:
+        ui.push(Result(pad))
+
+
+# -- Tea Time rounds ---------------------------------------------------------------
+class Rounds(Screen):
+    """Round r of R; OK when the grid is empty: who took Alice? She starts
+    the next round (TTM-PLAY-1). DOWN skips to the scoring."""
+
+    def __init__(self, pad):
+        self.pad = pad
+        self.title = "Tea Time %dP" % pad.n
+
+    def key(self, ui, ev):
+        pad = self.pad
+        if ev == (E_PRESS | K_OK):
+            items = [("P%d" % (i + 1), i) for i in range(pad.n)]
+            ui.push(Menu("Who took Alice?", items, self._alice, sel=pad.holder))
+        elif ev == (E_PRESS | K_DOWN):
+            self._to_entry(ui)
+        elif ev == (E_PRESS | K_BACK):
+            _home(ui)  # the pad stays saved: "Resume pad"
+        elif ev == (E_PRESS | K_UP):
+            ui.push(Message("Setup %dP" % pad.n, setup_lines(pad)))
+        else:
+            return
+        ui.dirty = True
+
+    def _alice(self, ui, who):
+        pad = self.pad
+        pad.holder = who
+        ui.pop()
+        if pad.round < pad.rounds():
+            pad.round += 1
+            save(ui.app, pad)
+        else:
+            self._to_entry(ui)
+
+    def _to_entry(self, ui):
+        pad = self.pad
+        pad.stage = "entry"
+        pad.player = 0
+        pad.field = 0
+        # the Alice field starts at what the rounds tracked (TTM-SCORE-2)
+        for i in range(pad.n):
+            pad.values[i][6] = 1 if i == pad.holder else 0
+        save(ui.app, pad)
+        ui.replace(Entry(pad))
+
+    def draw(self, ui, fb):
+        pad = self.pad
+        header(fb, self.title)
+        ui.gfx.big(fb, "%d/%d" % (pad.round, pad.rounds()), 4, 12, 3)
+        fb.text("round", 84, 20, 1)
+        fb.text("Alice: P%d starts" % (pad.holder + 1), 0, 40, 1)
+        fb.text("OK: round over", 0, 48, 1)
+        fb.text("DOWN: score now", 0, 56, 1)
+
+
+# -- entry ---------------------------------------------------------------------------
+class Entry(Screen):
+    """Walk the pad's fields player by player (TTM-PAD-1, TWI-PAD-1).
+
+    UP/DOWN change the number (a tap wraps at the ends, a held key stops
+    there); OK confirms and moves on; BACK goes one field back; LONG OK
+    skips the rest of this player's fields (they keep their values)."""
+
+    def __init__(self, pad):
+        self.pad = pad
+
+    def key(self, ui, ev):
+        pad = self.pad
+        fields = pad.fields()
+        lo = fields[pad.field][2]
+        hi = fields[pad.field][3]
+        vals = pad.values[pad.player]
+        v = vals[pad.field]
+        k = keyof(ev)
+        held = kind(ev) != E_PRESS
+        if k == K_UP and kind(ev) != 0:
+            if v < hi:
+                vals[pad.field] = v + 1
+            elif not held:
+                vals[pad.field] = lo
+        elif k == K_DOWN and kind(ev) != 0:
+            if v > lo:
+                vals[pad.field] = v - 1
+            elif not held:
+                vals[pad.field] = hi
+        elif ev == (E_PRESS | K_OK):
+            if pad.field + 1 < len(fields):
+                pad.field += 1
+                save(ui.app, pad)
+            else:
+                self._next_player(ui)
+        elif ev == (E_LONG | K_OK):
+            self._next_player(ui)
+        elif ev == (E_PRESS | K_BACK):
+            if pad.field > 0:
+                pad.field -= 1
+            elif pad.player > 0:
+                pad.player -= 1
+                pad.field = len(fields) - 1
+            else:
+                _home(ui)  # saved: "Resume pad" comes back here
+                return
+            save(ui.app, pad)
+        else:
+            return
+        ui.dirty = True
+
+    def _next_player(self, ui):
+        pad = self.pad
+        if pad.player + 1 < pad.n:
+            pad.player += 1
+            pad.field = 0
+            save(ui.app, pad)
+            return
+        finish(ui, pad)
+
+    def draw(self, ui, fb):
+        pad = self.pad
+        f = pad.field
+        key, label, lo, hi = pad.fields()[f]
+        v = pad.values[pad.player][f]
+        header(fb, "P%d %s" % (pad.player + 1, label))
+        ui.gfx.big(fb, str(v), 4, 12, 3)
+        fb.text("%d/%d" % (f + 1, len(pad.fields())), 84, 12, 1)
+        fb.text("%d..%d" % (lo, hi), 84, 24, 1)
+        fb.text(fit(self.describe(key, v)), 0, 40, 1)
+        fb.text("Total %d" % pad.subtotal(pad.player, f), 0, 48, 1)
+        fb.text(fit("OK next BACK prv"), 0, 56, 1)
+
+    def describe(self, key, v):
+        pad = self.pad
+        if pad.kind == TEATIME:
+            if key == "alice":
+                return "Alice +4" if v else "no Alice"
+            return "-> %d pts" % teatime.field_points(key, v)
+        cat = witches.FIELD_CATEGORY[key]
+        if not cat:
+            return "tie-break only"  # TWI-TIE-2
+        # the category's prestige so far (H adds two fields)
+        pts = 0
+        vals = pad.values[pad.player]
+        keys = pad.fields()
+        for i in range(len(keys)):
+            if witches.FIELD_CATEGORY[keys[i][0]] == cat:
+                pts += witches.field_points(keys[i][0], vals[i])
+        return "%d -> %s %d" % (v, cat, pts)
+
+
+def finish(ui, pad):
+    """All entered: check (TTM-VALID-*, TWI-VALID-*) and show the result."""
+    players = pad.players()
+    try:
+        if pad.kind == TEATIME:
+            teatime.validate(players)
+        else:
+            witches.validate(players)
+    except ValueError as e:
+        ui.push(Message("Check", wrap(str(e))))
+        return
+    pad.stage = "result"
+    save(ui.app, pad)
+    ui.replace(Result(pad))
+
+
+# -- result ----------------------------------------------------------------------------
+def ranking(totals, win, alice=-1):
+    """Lines "1. P2  45 *": by total, equal totals share a rank; * = winner,
+    A = the Alice holder."""
+    order = list(range(len(totals)))
+    order.sort(key=lambda i: (-totals[i], i))
+    lines = []
+    rank = 0
+    for pos in range(len(order)):
+        i = order[pos]
+        if pos == 0 or totals[i] != totals[order[pos - 1]]:
+            rank = pos + 1
+        mark = (" *" if i in win else "") + (" A" if i == alice else "")
+        lines.append("%d. P%d %3d%s" % (rank, i + 1, totals[i], mark))
+    return lines
+
+
+def _names(idx):
+    return " ".join(["P%d" % (i + 1) for i in idx])
+
+
+def teatime_result(pad):
+    """(text lines, table rows) for a Tea Time pad (TTM-SCORE-*, TTM-WIN-*)."""
+    players = pad.players()
+    totals = teatime.score(players)
+    win = teatime.winners(players, totals)
+    lines = ranking(totals, win, teatime.alice_holder(players))
+    best = max(totals)
+    tied = [i for i in range(pad.n) if totals[i] == best]
+    lines.append(("Winner " if len(win) == 1 else "Shared: ") + _names(win))
+    if len(tied) > 1:
+        lines.append("Alice breaks tie" if len(win) == 1 else "tie: shared")
+    rows = [("", ["P%d" % (i + 1) for i in range(pad.n)])]
+    for f in range(7):
+        rows.append((_TT_ROWS[f], ["%d" % pad.points(f, pad.values[i][f]) for i in range(pad.n)]))
+    rows.append(("=", ["%d" % t for t in totals]))
+    return lines, rows
+
+
+def witches_result(pad):
+    """(text lines, table rows) for a Tea Witches pad (TWI-TOTAL-1, TWI-WIN-1, TWI-TIE-*)."""
+    players = pad.players()
+    scores = [witches.score(p) for p in players]
+    totals = [s["total"] for s in scores]
+    win = witches.winners(players, scores)
+    lines = ranking(totals, win)
+    lines.append(("Winner " if len(win) == 1 else "Shared: ") + _names(win))
+    best = max(totals)
+    tied = [i for i in range(pad.n) if totals[i] == best]
+    if len(tied) > 1:
+        if len(win) > 1:
+            lines.append("tie: shared")
+        else:
+            top_coupons = max([players[i]["coupons"] for i in tied])
+            n_top = len([i for i in tied if players[i]["coupons"] == top_coupons])
+            lines.append("tie: coupons" if n_top == 1 else "tie: track")
+    rows = [("", ["P%d" % (i + 1) for i in range(pad.n)])]
+    for c in witches.CATEGORIES:
+        rows.append((c, ["%d" % s[c] for s in scores]))
+    rows.append(("=", ["%d" % t for t in totals]))
+    rows.append(("Tr", ["%d" % p["loyal_track"] for p in players]))
+    return lines, rows
+
+
+class Result(Screen):
+    """Ranking, winners and the per-row breakdown in a scrolling table.
+    OK: done (the pad is deleted); BACK: back to the entries to fix one."""
+
+    def __init__(self, pad):
+        self.pad = pad
+        self.top = 0
+        if pad.kind == TEATIME:
+            self.title = "Tea Time result"
+            lines, rows = teatime_result(pad)
+        else:
+            self.title = "Witches result"
+            lines, rows = witches_result(pad)
+        self.rows = lines + rows + ["OK done BACK fix"]
+
+    def key(self, ui, ev):
+        k = keyof(ev)
+        visible = ROWS - 1
+        if k == K_DOWN and kind(ev) != 0:
+            if self.top + visible < len(self.rows):
+                self.top += 1
+        elif k == K_UP and kind(ev) != 0:
+            if self.top > 0:
+                self.top -= 1
+        elif ev == (E_PRESS | K_OK):
+            forget(ui.app)
+            _home(ui)
+            return
+        elif ev == (E_PRESS | K_BACK):
+            pad = self.pad
+            pad.stage = "entry"
+            pad.player = pad.n - 1
+            pad.field = len(pad.fields()) - 1
+            save(ui.app, pad)
+            ui.replace(Entry(pad))
+        else:
+            return
+        ui.dirty = True
+
+    def draw(self, ui, fb):
+        header(fb, self.title)
+        y = LINE
+        # label column 16 px, then up to four 28 px columns, right-aligned
+        for row in self.rows[self.top : self.top + ROWS - 1]:
+            if isinstance(row, str):
+                fb.text(fit(row), 0, y, 1)
+            else:
+                fb.text(row[0], 0, y, 1)
+                cells = row[1]
+                for j in range(len(cells)):
+                    right = 16 + 28 * (j + 1)
+                    fb.text(cells[j], right - 8 * len(cells[j]), y, 1)
+            y += LINE
+        if len(self.rows) > ROWS - 1:
+            fb.vline(W - 1, LINE + (ROWS - 1) * LINE * self.top // len(self.rows), LINE * 2, 1)
