@@ -96,8 +96,10 @@ def parse_keys(text):
 
 
 def _token(word, lineno):
-    if word.lower() in KEYS:
-        return ("long" if word.isupper() else "press", word.lower())
+    if word in KEYS:
+        return ("press", word)
+    if word.lower() in KEYS and word.isupper():
+        return ("long", word.lower())
     low = word.lower()
     if low.startswith("long:") and low[5:] in KEYS:
         return ("long", low[5:])
@@ -357,9 +359,10 @@ class Sim:
         if self.screen is not None:
             self.screen(self.rows())
 
-    def run(self, fuel=mpvm.DEFAULT_FUEL):
+    def run(self, fuel=mpvm.DEFAULT_FUEL, guest=GUEST):
+        """Run the firmware (or another ``guest`` program) to the end of the input."""
         host = {"board": self._board, "show": self._show, "power": self._power, "rand": self._rand, "wait": self._wait}
-        self.result = mpvm.run(GUEST, flash_dir=str(self.flash), host=host, fuel=fuel, result_cap=RESULT_CAP)
+        self.result = mpvm.run(guest, flash_dir=str(self.flash), host=host, fuel=fuel, result_cap=RESULT_CAP)
         out = []
         for line in self.result.stdout.splitlines():
             if line.startswith("STATE "):
