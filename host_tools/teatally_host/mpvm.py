@@ -81,8 +81,26 @@ def _module():
     return _ENGINE, _MODULE
 
 
+class FuelMeter:
+    """Reads the running guest's fuel from inside a host call (the bench:
+    the guest calls host.call("mark", label) between key presses and the
+    host function reads meter.used()). Pass one as run(..., meter=)."""
+
+    __slots__ = ("_store", "budget")
+
+    def __init__(self):
+        self._store = None
+        self.budget = 0
+
+    def remaining(self):
+        return self._store.get_fuel()
+
+    def used(self):
+        return self.budget - self._store.get_fuel()
+
+
 def run(script, *, flash_dir=None, heap=PICO_HEAP, fuel=DEFAULT_FUEL, host=None, firmware=FIRMWARE, stdin=None,
-        result_cap=None):
+        result_cap=None, meter=None):
     """Run ``script`` (MicroPython source) and return a Result.
 
     The guest sees the firmware folder at ``/fw`` (on ``sys.path``) and a
@@ -91,10 +109,14 @@ def run(script, *, flash_dir=None, heap=PICO_HEAP, fuel=DEFAULT_FUEL, host=None,
     callable from the guest as ``import host; host.call(name, payload)``.
     ``result_cap``: the longest reply (default RESULT_CAP); the guest
     allocates that much on its heap for every call, so keep it small.
+    ``meter``: a FuelMeter bound to this run (host functions read the fuel).
     """
     engine, module = _module()
     store = wasmtime.Store(engine)
     store.set_fuel(fuel)
+    if meter is not None:
+        meter._store = store
+        meter.budget = fuel
     own_tmp = None
     if flash_dir is None:
         own_tmp = tempfile.TemporaryDirectory(prefix="tt-flash-")
