@@ -95,29 +95,24 @@ class App:
                 self.ui.push(Message("Journal", [notice]))
 
     def resume(self):
-        """Rebuild the game from the journal; returns a notice or None."""
+        """Rebuild the game from the journal; returns a notice or None.
+
+        Rounds are folded into the game as they stream off flash (journal.scan)
+        instead of holding every parsed line: ~330 bytes of heap per round."""
         self.game = None
         if not self.journal.exists():
             return None
-        objs, notice = self.journal.load()
-        if not objs:
-            return notice
-        if objs[0].get("game") != "tea-for-2":
-            return notice
-        try:
-            game = t42.Game(objs[0])
-        except t42.Refused:
-            return "Journal setup unreadable"
-        for i in range(1, len(objs)):
-            try:
-                game.apply(objs[i])
-            except t42.Refused:
-                # a line the engine refuses cannot be a committed round:
-                # keep the game up to it (the journal is cut to match)
-                self.journal.truncate(i)
-                notice = "Dropped %d bad line(s)" % (len(objs) - i)
-                break
-        self.game = game
+        r = _Resume()
+        n, notice = self.journal.scan(r.take)
+        if r.bad_at:
+            # a line the engine refuses cannot be a committed round: keep the
+            # game up to it and cut the journal to match
+            self.journal.truncate(r.bad_at - 1)
+            cut = "Dropped %d bad line(s)" % (n - r.bad_at + 1)
+            notice = notice + "; " + cut if notice else cut
+        if r.game is None and n and not r.bad_at:
+            return notice  # another game's journal (not Tea for 2)
+        self.game = r.game
         return notice
 
     def new_game(self, setup):
@@ -225,6 +220,32 @@ class App:
         if self.ui.dirty:
             self.ui.draw(self.fb)
             self.fb.show()
+
+
+class _Resume:
+    """Folds journal lines into a t42.Game; remembers the first refused line."""
+
+    __slots__ = ("game", "n", "bad_at")
+
+    def __init__(self):
+        self.game = None
+        self.n = 0
+        self.bad_at = 0
+
+    def take(self, obj):
+        self.n += 1
+        if self.bad_at:
+            return
+        try:
+            if self.n == 1:
+                if obj.get("game") == "tea-for-2":
+                    self.game = t42.Game(obj)
+            elif self.game is not None:
+                self.game.apply(obj)
+        except t42.Refused:
+            self.bad_at = self.n
+            if self.n == 1:
+                self.game = None
 
 
 def _print_exc(exc, f):
