@@ -51,7 +51,7 @@ class SimHardware(VirtualHardware):
         super().__init__("/flash", layout, name)
         self.display = SimDisplay()
         self.queue = []  # [(abs_ms, mask)], oldest first
-        self.last = 0  # when the last change (or marker) happened
+        self.quiet_at = 0  # ask for input from then on (SETTLE_MS after a pin change)
         self.quitting = False
 
     def idle(self):
@@ -59,12 +59,12 @@ class SimHardware(VirtualHardware):
         q = self.queue
         while q and q[0][0] <= self.now:
             mask = q.pop(0)[1]
-            self.last = self.now
             if mask >= 0:
                 pins = self.pins
                 for i in range(len(pins)):
                     pins[i] = bool(mask & (1 << i))
-        if not q and self.now - self.last >= SETTLE_MS:
+                self.quiet_at = self.now + SETTLE_MS
+        if not q and self.now >= self.quiet_at:
             self._ask()
 
     def _ask(self):
@@ -74,8 +74,6 @@ class SimHardware(VirtualHardware):
             raise SystemExit(0)
         for dt, mask in json.loads(reply):
             self.queue.append((self.now + dt, mask))
-        if not self.queue:  # nothing to do: do not ask again on the next tick
-            self.last = self.now
 
     def rand(self, n):
         return int(host.call("rand", str(n)))
