@@ -15,6 +15,7 @@ flash (a temporary folder unless --flash is given). ``--png DIR`` saves every
 frame, ``--shot FILE`` the last one.
 """
 
+import argparse
 import os
 import sys
 from pathlib import Path
@@ -22,7 +23,21 @@ from pathlib import Path
 from teatally_host import sim
 
 
+EPILOG = """\
+keys in the terminal:
+  Up/Down arrows, u/d   UP / DOWN            U D O B     long presses
+  Enter, o              OK                   l then key  long press of that key
+  Backspace, b          BACK                 q, Ctrl-C   quit (the game stays on the flash folder)
+
+key scripts (--keys): words separated by spaces or lines, '#' comments:
+  up down ok back       short presses        UP DOWN OK BACK, long:ok   long presses
+  wait:MS               let MS ms pass       3*down                     repetition
+"""
+
+
 def add_arguments(parser):
+    parser.formatter_class = argparse.RawDescriptionHelpFormatter
+    parser.epilog = EPILOG
     parser.add_argument("--board", default=sim.DEFAULT_BOARD, help="board file under boards/ (default %(default)s)")
     parser.add_argument("--flash", metavar="DIR", help="folder playing the Pico's flash (default ./sim-flash)")
     parser.add_argument("--keys", metavar="FILE", help="key script to play ('-' = stdin), then exit")
