@@ -38,7 +38,11 @@ key scripts (--keys): words separated by spaces or lines, '#' comments:
 def add_arguments(parser):
     parser.formatter_class = argparse.RawDescriptionHelpFormatter
     parser.epilog = EPILOG
-    parser.add_argument("--board", default=sim.DEFAULT_BOARD, help="board file under boards/ (default %(default)s)")
+    parser.add_argument(
+        "--board",
+        help="board file under boards/ (default: the flash folder's board.txt, as on the Pico, else %s)"
+        % sim.DEFAULT_BOARD,
+    )
     parser.add_argument("--flash", metavar="DIR", help="folder playing the Pico's flash (default ./sim-flash)")
     parser.add_argument("--keys", metavar="FILE", help="key script to play ('-' = stdin), then exit")
     parser.add_argument("--demo", action="store_true", help="play the built-in demo (fresh flash) and exit")
@@ -69,6 +73,7 @@ def run(args):
         else:
             flash = Path("sim-flash")
         flash.mkdir(parents=True, exist_ok=True)
+        args.board = args.board or sim.board_of(flash)
         if interactive:
             return _interactive(args, flash)
         s = sim.Sim(

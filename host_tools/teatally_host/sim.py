@@ -120,6 +120,16 @@ def load_board(name):
     return {"name": ns.get("NAME", name), "layout": layout}
 
 
+def board_of(flash):
+    """The board the device would boot with: flash/board.txt (first line), as
+    teatally.hw_base reads it on the Pico, else the default board."""
+    try:
+        name = (Path(flash) / "board.txt").read_text().split("\n")[0].strip()
+    except OSError:
+        return DEFAULT_BOARD
+    return name if (BOARDS_DIR / (name + ".py")).is_file() else DEFAULT_BOARD
+
+
 def gesture(layout, kind, key):
     """One logical press as pin changes [[dt_ms, mask], ...] from now."""
     if kind == "wait":
