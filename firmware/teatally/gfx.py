@@ -1,0 +1,209 @@
+"""Drawing helpers for the 128x64 mono frame: icons, aligned text, big digits,
+menu lines and a scrollbar.
+
+MicroPython only (CPython has no ``framebuf``): shared logic must not import
+this module at import time; screens import it. Everything draws through the
+FrameBuffer methods (fill_rect, text, blit), so it works on any MONO format
+and keeps the partial-update drivers' dirty-page tracking right.
+
+Icons are 8x8, MONO_HLSB (one byte per row, left pixel = bit 7), built once
+at import. ``c=1`` draws lit pixels on whatever is there; ``c=0`` draws dark
+pixels (for icons on a highlighted line); unset icon pixels stay transparent.
+
+Big text scales the built-in 8x8 font by 2 or 3 (16x16 / 24x24 cells): each
+scaled glyph is built once into a small FrameBuffer and cached (digits and a
+few signs: at most ``CACHE_MAX`` glyphs, ~100 bytes each), so a redraw is one
+blit per character.
+"""
+
+import framebuf
+
+from teatally.compat import const
+
+W = const(128)
+H = const(64)
+CHAR = const(8)  # the framebuf font is a fixed 8x8 cell
+LINE_H = const(10)  # default menu line: 8 px text + 1 px above and below
+
+_HLSB = framebuf.MONO_HLSB
+
+# fmt: off
+_ICON_BITS = (
+    # 0 STAR
+    b"\x10\x38\xfe\x7c\x38\x6c\xc6\x00",
+    # 1 TEACUP: steam, rim with handle, saucer
+    b"\x24\x48\xfe\xfd\xfd\xfe\x78\xff",
+    # 2 TART: fluted ring, jam in the middle
+    b"\x3c\x42\x99\xbd\xbd\x99\x42\x3c",
+    # 3 HOURGLASS
+    b"\xfe\x7c\x38\x10\x28\x54\x7c\xfe",
+    # 4 FLAMINGO: head, beak, neck, body, one leg
+    b"\x60\x50\x40\x3e\x1f\x0e\x04\x06",
+    # 5 WATCH: crown, face, hands at twelve and three
+    b"\x18\x3c\x52\x91\x9d\x81\x42\x3c",
+    # 6 RABBIT
+    b"\x24\x24\x3c\x34\x3e\x7c\xfc\x6c",
+    # 7 PILE: two cards, one behind the other
+    b"\x1f\x11\xf9\x89\x89\x8f\x88\xf8",
+    # 8 ARROW: selection marker pointing right
+    b"\x40\x60\x70\x78\x70\x60\x40\x00",
+    # 9 CHECK
+    b"\x00\x01\x03\x06\x8c\xd8\x70\x20",
+    # 10 UP (more above)
+    b"\x00\x10\x38\x7c\xfe\x00\x00\x00",
+    # 11 DOWN (more below)
+    b"\x00\x00\x00\xfe\x7c\x38\x10\x00",
+)
+# fmt: on
+
+ICON_STAR = const(0)
+ICON_TEACUP = const(1)
+ICON_TART = const(2)
+ICON_HOURGLASS = const(3)
+ICON_FLAMINGO = const(4)
+ICON_WATCH = const(5)
+ICON_RABBIT = const(6)
+ICON_PILE = const(7)
+ICON_ARROW = const(8)
+ICON_CHECK = const(9)
+ICON_UP = const(10)
+ICON_DOWN = const(11)
+ICON_NAMES = (
+    "star", "teacup", "tart", "hourglass", "flamingo", "watch",
+    "rabbit", "pile", "arrow", "check", "up", "down",
+)  # fmt: skip
+
+# framebuf needs a writable buffer: one bytearray + FrameBuffer per icon, once.
+ICONS = tuple(framebuf.FrameBuffer(bytearray(b), 8, 8, _HLSB) for b in _ICON_BITS)
+
+# blit palette for dark drawing: source 1 -> 0, source 0 -> 1 (=key, skipped)
+_INV = framebuf.FrameBuffer(bytearray(1), 2, 1, _HLSB)
+_INV.pixel(0, 0, 1)
+_INV.pixel(1, 0, 0)
+
+
+def _blit(fb, src, x, y, c):
+    if c:
+        fb.blit(src, x, y, 0)
+    else:
+        fb.blit(src, x, y, 1, _INV)
+
+
+def icon(fb, i, x, y, c=1):
+    """Draw icon ``i`` (ICON_*) with its top-left at x, y."""
+    _blit(fb, ICONS[i], x, y, c)
+
+
+def text(fb, s, x, y, c=1):
+    fb.text(s, x, y, c)
+
+
+def text_width(s):
+    return len(s) * CHAR
+
+
+def text_right(fb, s, right, y, c=1):
+    """Text ending just left of x = ``right`` (its last pixel column is right-1)."""
+    fb.text(s, right - len(s) * CHAR, y, c)
+
+
+def text_center(fb, s, y, c=1, x=0, w=W):
+    """Text centred in the band x .. x+w (whole screen by default)."""
+    fb.text(s, x + (w - len(s) * CHAR) // 2, y, c)
+
+
+def clip(s, width_px):
+    """``s`` cut to fit ``width_px``; a cut string ends in '>' so it shows."""
+    n = width_px // CHAR
+    if len(s) <= n:
+        return s
+    if n <= 0:
+        return ""
+    return s[: n - 1] + ">"
+
+
+# -- big text ----------------------------------------------------------------
+CACHE_MAX = const(24)
+_cache = {}
+_scratch = framebuf.FrameBuffer(bytearray(8), 8, 8, _HLSB)
+
+
+def _glyph(code, scale):
+    k = code | (scale << 8)
+    g = _cache.get(k)
+    if g is None:
+        sc = _scratch
+        sc.fill(0)
+        sc.text(chr(code), 0, 0, 1)
+        side = CHAR * scale
+        g = framebuf.FrameBuffer(bytearray(side * side // 8), side, side, _HLSB)
+        for yy in range(8):
+            for xx in range(8):
+                if sc.pixel(xx, yy):
+                    g.fill_rect(xx * scale, yy * scale, scale, scale, 1)
+        if len(_cache) < CACHE_MAX:
+            _cache[k] = g
+    return g
+
+
+def clear_cache():
+    _cache.clear()
+
+
+def big_width(s, scale=2):
+    return len(s) * CHAR * scale
+
+
+def big(fb, s, x, y, scale=2, c=1):
+    """Text from the 8x8 font scaled by 2 or 3: scores readable at arm's length."""
+    step = CHAR * scale
+    for ch in s:
+        if ch != " ":
+            _blit(fb, _glyph(ord(ch), scale), x, y, c)
+        x += step
+
+
+def big_right(fb, s, right, y, scale=2, c=1):
+    big(fb, s, right - big_width(s, scale), y, scale, c)
+
+
+def big_center(fb, s, y, scale=2, c=1, x=0, w=W):
+    big(fb, s, x + (w - big_width(s, scale)) // 2, y, scale, c)
+
+
+# -- menus -------------------------------------------------------------------
+def menu_line(fb, s, y, selected=False, x=0, w=W, h=LINE_H, ic=-1):
+    """One menu row: cleared band, optional icon, text; inverse when selected.
+
+    Returns the x where the text started (after the icon).
+    """
+    fb.fill_rect(x, y, w, h, 1 if selected else 0)
+    c = 0 if selected else 1
+    ty = y + (h - CHAR) // 2
+    tx = x + 2
+    if ic >= 0:
+        _blit(fb, ICONS[ic], tx, ty, c)
+        tx += CHAR + 2
+    fb.text(clip(s, x + w - tx), tx, ty, c)
+    return tx
+
+
+def scrollbar(fb, first, visible, total, x=W - 3, y=0, h=H, w=3):
+    """Thin track with a thumb for a list showing ``visible`` of ``total`` rows
+    from row ``first``. Draws nothing and returns None when all rows fit;
+    otherwise returns (thumb_y, thumb_h)."""
+    if total <= visible or visible <= 0:
+        return None
+    fb.fill_rect(x, y, w, h, 0)
+    fb.vline(x + w // 2, y, h, 1)
+    th = h * visible // total
+    if th < 4:
+        th = 4
+    last = total - visible
+    if first < 0:
+        first = 0
+    elif first > last:
+        first = last
+    ty = y + (h - th) * first // last
+    fb.fill_rect(x, ty, w, th, 1)
+    return (ty, th)

