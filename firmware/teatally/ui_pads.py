@@ -419,10 +419,10 @@ def finish(ui, pad):
 
 # -- result ----------------------------------------------------------------------------
 def ranking(totals, win, alice=-1):
-    """Lines "1. P2  45 *": by total, equal totals share a rank; * = winner,
-    A = the Alice holder."""
+    """Lines "1. P2  45 *": by total, equal totals share a rank (the
+    tie-break winner listed first); * = winner, A = the Alice holder."""
     order = list(range(len(totals)))
-    order.sort(key=lambda i: (-totals[i], i))
+    order.sort(key=lambda i: (-totals[i], 0 if i in win else 1, i))
     lines = []
     rank = 0
     for pos in range(len(order)):
