@@ -139,6 +139,26 @@ try:
         print('misc', ' '.join(LOG), hw.watchdog_ms)
         keys = hw.make_keys()
         print('keys', keys.layout, len(keys._db))
+    # the settings menu picked a board whose driver was never installed
+    sys.modules.pop('sh1106')
+    choose('pico_sh1106')
+    hw = hw_pico.setup(FLASH)
+    print('== nodriver', hw.board_name, hw.board_error)
+    # ... and the default board's file is not on the device either
+    import os
+    os.remove(FLASH + '/boards/pico_ssd1306.py')
+    sys.modules.pop('pico_ssd1306', None)
+    hw = hw_pico.setup(FLASH)
+    print('== nodefault', hw.board_name, hw.board_error)
+    # nothing usable at all: a clear error
+    for f in os.listdir(FLASH + '/boards'):
+        os.remove(FLASH + '/boards/' + f)
+    for m in ('waveshare_pico_oled_1_3', 'broken_layout', 'pico_sh1106'):
+        sys.modules.pop(m, None)
+    try:
+        hw_pico.setup(FLASH)
+    except RuntimeError as e:
+        print('== nothing', e)
 finally:
     for m in INSTALLED + ('pico_ssd1306', 'pico_sh1106', 'waveshare_pico_oled_1_3', 'broken_layout'):
         sys.modules.pop(m, None)
@@ -239,6 +259,10 @@ def test_setup_builds_each_board(dual):
     assert s["head"] == "== no_such_board pico_ssd1306 4key True no_such_board: no /boards/no_such_board.py"
     assert "SSD1306_I2C(128,64,addr=0x3c)" in s["setup"]
     assert b["broken_layout"]["head"] == "== broken_layout pico_ssd1306 4key True broken_layout: bad LAYOUT"
+    assert b["nodriver"]["head"] == "== nodriver pico_ssd1306 pico_sh1106: driver sh1106 not installed"
+    # broken_layout.py sorts before the Waveshare file but is skipped: its LAYOUT is bad
+    assert b["nodefault"]["head"] == "== nodefault waveshare_pico_oled_1_3 pico_sh1106: driver sh1106 not installed"
+    assert b["nothing"]["head"] == "== nothing pico_sh1106: no /boards/pico_sh1106.py"
     assert b["broken_syntax"]["head"] == "== broken_syntax pico_ssd1306 4key True broken_syntax: SyntaxError"
 
 

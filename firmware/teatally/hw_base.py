@@ -55,11 +55,15 @@ Board files
 -----------
 On the device the board modules live in ``/boards/<name>.py`` (or ``.mpy``);
 ``/board.txt`` holds the chosen board's name (first line, e.g.
-``waveshare_pico_oled_1_3``). No ``/board.txt`` means ``DEFAULT_BOARD``. The
-flash tool copies the repo's ``boards/*.py`` to ``/boards/`` and writes
-``/board.txt``. ``load_board`` imports from ``<root>/boards`` by putting that
-folder on ``sys.path`` for the duration of the import, so it works alike on
-the Pico (root ""), in the simulator (root "/flash") and on the host.
+``waveshare_pico_oled_1_3``). No ``/board.txt`` means ``DEFAULT_BOARD``.
+``teatally flash --board X`` copies ``boards/X.py`` to ``/boards/X.py``,
+installs X's MIP_PACKAGES and writes ``/board.txt``. A board picked later in
+the settings menu only works if its file and driver are on the device too;
+otherwise ``hw_pico.setup`` falls back (default board, then any other file in
+``/boards``) and says why in ``board_error``. ``load_board`` imports from
+``<root>/boards`` by putting that folder on ``sys.path`` for the duration of
+the import, so it works alike on the Pico (root ""), in the simulator (root
+"/flash") and on the host.
 """
 
 from teatally.compat import const, ticks_ms as _ticks_ms

@@ -4,8 +4,9 @@
 
 1. reads ``/board.txt`` (first line = board name; absent or empty means
    ``pico_ssd1306``),
-2. imports the board module from ``/boards/<name>.py`` or ``.mpy`` (falls back
-   to ``/boards/pico_ssd1306`` and records ``board_error`` if that fails),
+2. imports the board module from ``/boards/<name>.py`` or ``.mpy`` (if that
+   board cannot be brought up it falls back, see ``setup``, and records
+   ``board_error``),
 3. builds the I2C/SPI bus and the mip-installed display driver (``ssd1306``
    from micropython-lib, ``sh1106`` from robert-hh/SH1106, ``sh1107`` from
    peter-l5/SH1107 v317+, all in ``/lib``), always as a 128x64 frame,
@@ -17,7 +18,7 @@ Files the device expects (the flash tool must put them there)::
     /main.py                   entry point
     /lib/teatally/...          this package (.mpy)
     /lib/ssd1306.mpy|py ...    display driver(s) from the board's MIP_PACKAGES
-    /boards/<name>.py          every board module (boards/*.py of the repo)
+    /boards/<name>.py          the chosen board module (boards/<name>.py of the repo)
     /board.txt                 the chosen board's NAME (optional)
 
 ``machine`` is imported only inside functions, so this module compiles with
@@ -130,19 +131,53 @@ class PicoHardware(Hardware):
         self.flipped = on
 
 
+def _candidates(name, root):
+    # the chosen board, then the default, then whatever else is in /boards
+    import os
+
+    names = [name]
+    if hw_base.DEFAULT_BOARD != name:
+        names.append(hw_base.DEFAULT_BOARD)
+    try:
+        listing = sorted(os.listdir(root + hw_base.BOARDS_DIR))
+    except OSError:
+        listing = []
+    for f in listing:
+        n = f.split(".")[0]
+        if hw_base.valid_board_name(n) and n not in names:
+            names.append(n)
+    return names
+
+
 def setup(root=""):
-    """Bring up the board named in /board.txt and return its PicoHardware."""
+    """Bring up the board named in /board.txt and return its PicoHardware.
+
+    If that board cannot be brought up (file missing or broken, its driver not
+    installed, the bus refusing), the next candidate is tried -- the default
+    board, then any other file in /boards -- and the first failure is kept in
+    ``board_error`` for the about screen: a wrong choice in the settings menu
+    must not leave a device that cannot boot.
+    """
     name = hw_base.read_board_name(root)
     err = None
-    try:
-        board = hw_base.load_board(name, root)
-        problems = hw_base.board_problems(board)
-        if problems:
-            err = "%s: %s" % (name, problems[0])
-    except ImportError:
-        err = "%s: no /boards/%s.py" % (name, name)
-    except Exception as e:  # a broken board file must not brick the device either
-        err = "%s: %s" % (name, type(e).__name__)
-    if err is not None:
-        board = hw_base.load_board(hw_base.DEFAULT_BOARD, root)
-    return PicoHardware(board, err)
+    for n in _candidates(name, root):
+        try:
+            board = hw_base.load_board(n, root)
+        except ImportError:
+            why = "no /boards/%s.py" % n
+        except Exception as e:
+            why = type(e).__name__
+        else:
+            problems = hw_base.board_problems(board)
+            if problems:
+                why = problems[0]
+            else:
+                try:
+                    return PicoHardware(board, err)
+                except ImportError:
+                    why = "driver %s not installed" % board.DISPLAY_DRIVER
+                except Exception as e:  # e.g. OSError: nothing answers on the I2C address
+                    why = type(e).__name__
+        if err is None:
+            err = "%s: %s" % (n, why)
+    raise RuntimeError(err)
