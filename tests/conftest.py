@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from teatally_host import mpvm
+from teatally_host import mpvm, pyframebuf
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -31,6 +31,7 @@ def update_golden(request):
 def run_cpython(script, flash_dir):
     buf = io.StringIO()
     g = {"__name__": "__main__", "FLASH": str(flash_dir)}
+    pyframebuf.install()  # CPython has no framebuf: scenarios get the pure-Python one
     with contextlib.redirect_stdout(buf):
         exec(compile(script, "<scenario>", "exec"), g)
     return buf.getvalue()
