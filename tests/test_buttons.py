@@ -188,3 +188,31 @@ def test_debouncer_and_api(dual):
     assert line == "debouncer | 0:0000 5:0000 19:0000 20:1110 21:0100 30:0100 49:0100 50:1001 51:0000"
     assert "rejected 3 4key" in out and "rejected 4 2key" in out and "rejected 2 oops" in out
     assert out.rstrip().endswith("3 True -")
+
+
+def test_polling_allocates_nothing(mp):
+    """The main loop polls every wake-up: on MicroPython a poll (presses,
+    releases, LONG, REPEAT, 2-key chords included) must not touch the heap."""
+    out = mp(
+        "import gc\n"
+        "from teatally import buttons as B\n"
+        "PINS = [False, False, False, False]\n"
+        "def run(layout, n):\n"
+        "    keys = B.Keys(tuple((lambda i=i: PINS[i]) for i in range(n)), layout, now_ms=0)\n"
+        "    evs = 0\n"
+        "    gc.collect()\n"
+        "    gc.disable()\n"
+        "    a = gc.mem_alloc()\n"
+        "    for t in range(3000):\n"
+        "        PINS[0] = 100 <= t < 2000\n"
+        "        PINS[1] = 2200 <= t < 2300 or 2400 <= t < 2900\n"
+        "        if keys.poll(t) >= 0:\n"
+        "            evs += 1\n"
+        "    b = gc.mem_alloc()\n"
+        "    gc.enable()\n"
+        "    print(layout, evs, b - a)\n"
+        "run('4key', 4)\n"
+        "run('2key', 2)\n"
+    ).stdout
+    # 4key: LONG UP + 7 REPEAT UP, then two DOWN taps; 2key: LONG DOWN + 7 REPEAT DOWN, two OK taps
+    assert out == "4key 10 0\n2key 10 0\n"
