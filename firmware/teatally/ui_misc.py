@@ -115,9 +115,11 @@ def _replace_pick(ui, what):
         return
     if what == "archive":
         ui.app.archive()
-    # "replace": the new game's setup overwrites the journal when it starts;
-    # backing out of the setup keeps the old game
-    ui.pop()
+        home(ui)  # rebuilt: no game to resume any more
+    else:
+        # "replace": the new game's setup overwrites the journal when it
+        # starts; backing out of the setup keeps the old game
+        ui.pop()
     _new_t42(ui)
 
 
@@ -170,8 +172,8 @@ class Settings(Menu):
             app.save_settings()
             self.refresh(app)
         elif what == "board":
-            items = [(BOARD_LABELS[i], BOARDS[i]) for i in range(len(BOARDS))]
-            ui.push(Menu("Board", items, _set_board, sel=_index(BOARDS, _board(app)), hint=lambda v: v[:16]))
+            boards = [(BOARD_LABELS[i], BOARDS[i]) for i in range(len(BOARDS))]
+            ui.push(Menu("Board", boards, _set_board, sel=_index(BOARDS, _board(app)), hint=lambda v: v[:16]))
 
 
 def _board(app):
