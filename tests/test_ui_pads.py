@@ -235,7 +235,7 @@ def test_teatime_shared_win_three_players(dual):
     assert "Message Setup 3P ['3 rounds', 'Grid 4 x 4', 'Put back 2 of', 'each character'," in out
     assert "Entry P1 hatter=0" in out
     got = lines_of(out, "Result Tea Time result")
-    assert got[:5] == ["1. P1  30 *", "1. P2  30 *", "3. P3  10 A", "Shared: P1 P2", "tie: shared"]
+    assert got[:5] == ["1. P1  30 *", "1. P2  30 *", "3. P3  10 A", "Win: P1 P2", "tie: shared"]
     assert "= |30|30|10" in got
 
 

@@ -446,7 +446,7 @@ def teatime_result(pad):
     lines = ranking(totals, win, teatime.alice_holder(players))
     best = max(totals)
     tied = [i for i in range(pad.n) if totals[i] == best]
-    lines.append(("Winner " if len(win) == 1 else "Shared: ") + _names(win))
+    lines.append(("Winner " if len(win) == 1 else "Win: ") + _names(win))
     if len(tied) > 1:
         lines.append("Alice breaks tie" if len(win) == 1 else "tie: shared")
     rows = [("", ["P%d" % (i + 1) for i in range(pad.n)])]
@@ -463,7 +463,7 @@ def witches_result(pad):
     totals = [s["total"] for s in scores]
     win = witches.winners(players, scores)
     lines = ranking(totals, win)
-    lines.append(("Winner " if len(win) == 1 else "Shared: ") + _names(win))
+    lines.append(("Winner " if len(win) == 1 else "Win: ") + _names(win))
     best = max(totals)
     tied = [i for i in range(pad.n) if totals[i] == best]
     if len(tied) > 1:
