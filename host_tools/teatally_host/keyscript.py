@@ -1,0 +1,255 @@
+"""Record -> key presses: how a table would enter a Tea for 2 record on the device.
+
+A driver presses keys on the real App (CPython, pure-Python framebuf) until
+each screen shows the answer the record holds: the home menu's "New Tea for
+2", the setup questions, then for every round line OK on the status board and
+the guided questions (ui_t42_round tags each question screen with its Round,
+whose ``need`` says what the engine asks and where the answer goes; the
+winner's action when ``need`` is None), the notices after a round (OK), and at
+the end OK on the final scoring screen to archive the game. Menus and pickers
+wrap, so the cursor takes the short way round. Adjustment lines go through the
+game menu's Adjust screen.
+
+The presses come out as tokens of the simulator's key scripts (``up down ok
+back``, upper case = long press) grouped per record line, so the bench can
+count presses per round and ``teatally sim --keys`` can replay the file:
+
+    # setup
+    ok down ok ...
+    # line 1: blue dormouse, pink knave
+    ok ...
+    # end
+    ok
+
+The same approach (written independently) drives tests/test_ui_t42.py's
+full-game test; this module is the shared host helper.
+"""
+
+import tempfile
+
+from teatally_host import pyframebuf
+
+TOKENS = {"up": 0, "down": 1, "ok": 2, "back": 3}
+SETUP = 0
+END = -1
+
+
+def _find_path(d, target, path=()):
+    """Keys leading from the draft d to the dict target (by identity), or None."""
+    if d is target:
+        return path
+    for k in d:
+        v = d[k]
+        if isinstance(v, dict):
+            p = _find_path(v, target, path + (k,))
+            if p is not None:
+                return p
+    return None
+
+
+class Driver:
+    """Presses keys on a CPython App; remembers (token, record line) pairs."""
+
+    def __init__(self, flash):
+        pyframebuf.install()
+        from teatally.app import App
+        from teatally.hw_virtual import VirtualHardware
+
+        self.app = App(VirtualHardware(flash))
+        self.app.boot()
+        self.line = SETUP
+        self.presses = []  # (token, record line: 0 setup, N round line, -1 end)
+
+    def top(self):
+        return self.app.ui.top()
+
+    def press(self, tok, n=1):
+        from teatally.buttons import E_LONG, E_PRESS
+
+        code = TOKENS[tok.lower()]
+        for _ in range(n):
+            self.app.key((E_LONG if tok.isupper() else E_PRESS) | code)
+            self.presses.append((tok, self.line))
+
+    def choose(self, value):
+        """Move the cursor (menu) or the value (picker) to value, then OK."""
+        from teatally.ui import Picker
+
+        t = self.top()
+        if isinstance(t, Picker):
+            span = t.hi - t.lo + 1
+            d = (value - t.value) % span
+            if d <= span - d:
+                self.press("up", d)
+            else:
+                self.press("down", span - d)
+        else:
+            values = [it[1] for it in t.items]
+            if value not in values:
+                raise ValueError("%r is not offered on %r (%r)" % (value, t.title, values))
+            n = len(values)
+            d = (values.index(value) - t.sel) % n
+            if d <= n - d:
+                self.press("down", d)
+            else:
+                self.press("up", n - d)
+        self.press("ok")
+
+    # -- what the record says ---------------------------------------------------
+    def setup(self, setup):
+        self.line = SETUP
+        self.choose("new")  # the home menu (ui_misc)
+        self.choose(setup["flamingo"])
+        self.choose(setup["watch"])
+        for v in (4, 5, 6, 7, 8):
+            self.choose(setup["objectives"][str(v)])
+        if self.top().title != "New game?":
+            raise AssertionError("expected the setup summary, got %r" % self.top().title)
+        self.press("ok")
+
+    def adjust(self, adj):
+        self.press("down")  # status board -> game menu
+        self.choose("adjust")
+        if "flamingo" in adj:
+            self.choose("flamingo")
+            self.choose(adj["flamingo"])
+        elif "watch" in adj:
+            self.choose("watch")
+            self.choose(adj["watch"])
+        else:
+            who = "blue" if "blue" in adj else "pink"
+            ((field, delta),) = adj[who].items()
+            self.choose((0 if who == "blue" else 1, field))
+            self.choose(delta)
+
+    def round(self, rec):
+        self.press("ok")  # status board -> the round's first question
+        while hasattr(self.top(), "round"):
+            r = self.top().round
+            if r.need is None:
+                target = "effect" if "effect" in rec else rec.get("buy", "none")
+            else:
+                src = rec
+                for k in _find_path(r.draft, r.need.params):
+                    src = src[k]
+                target = src[r.need.key]
+                if isinstance(target, list):
+                    target = target[len(r.need.params[r.need.key])]
+            self.choose(target)
+        # what to do on the table (reshuffle, rabbit, game end): read, OK
+        if type(self.top()).__name__ == "Message":
+            self.press("ok")
+
+    def finish(self):
+        """The final scoring screen: OK archives the game."""
+        self.line = END
+        if self.app.game is not None and self.app.game.state.over:
+            self.press("ok")
+
+    def play(self, objs, archive=True):
+        self.setup(objs[0])
+        for i in range(1, len(objs)):
+            self.line = i
+            a = objs[i]
+            if "adjust" in a:
+                self.adjust(a["adjust"])
+            else:
+                self.round(a)
+        if archive:
+            self.finish()
+        return self.presses
+
+
+def presses_for(objs, archive=True):
+    """[(token, record line)] entering objs on a fresh device (setup = 0,
+    round lines 1.., the end = -1). Raises if the device would not record
+    exactly objs."""
+    with tempfile.TemporaryDirectory(prefix="tt-keys-") as flash:
+        drv = Driver(flash)
+        drv.play(objs, archive)
+        got = [drv.app.game.setup] + drv.app.game.actions if drv.app.game is not None else None
+        if archive:
+            names = drv.app.journal.list_archives()
+            if not names:
+                raise AssertionError("the game was not archived")
+            from teatally import journal
+
+            with open(drv.app.journal.archive_path(names[-1]), "rb") as f:
+                got = [o for _, o in journal.parse_record_lines(f.read())]
+        if got != list(objs):
+            raise AssertionError("the key presses recorded a different game")
+        return drv.presses
+
+
+def _describe(obj):
+    if "adjust" in obj:
+        return "adjust"
+    out = "blue %s, pink %s" % (obj["blue"], obj["pink"])
+    if "effect" in obj:
+        out += ", effect"
+    elif "buy" in obj:
+        out += ", buy %d" % obj["buy"]
+    return out
+
+
+def to_text(presses, objs, title=""):
+    """The key-script text: a comment block per record line, one token per press."""
+    out = []
+    if title:
+        out.append("# %s" % title)
+    out.append("# one token per press (teatally sim key-script format); '# line N' = record line N")
+    current = None
+    words = []
+
+    def flush():
+        if words:
+            out.append(" ".join(words))
+            del words[:]
+
+    for tok, line in presses:
+        if line != current:
+            flush()
+            current = line
+            if line == SETUP:
+                out.append("# setup: home menu, new game, flamingo, watch, objectives 4..8, start")
+            elif line == END:
+                out.append("# end: archive the finished game from the final scoring screen")
+            else:
+                out.append("# line %d: %s" % (line, _describe(objs[line])))
+        words.append(tok)
+    flush()
+    return "\n".join(out) + "\n"
+
+
+def parse(text):
+    """Key-script text -> [(token, record line)], the inverse of to_text.
+    Tokens: up down ok back (long: UP DOWN OK BACK); N*tok repeats."""
+    out = []
+    line = SETUP
+    for raw in text.splitlines():
+        body, _, comment = raw.partition("#")
+        c = comment.strip()
+        if c.startswith("line "):
+            num = c[5:].split(":")[0].split()[0]
+            if num.isdigit():
+                line = int(num)
+        elif c.startswith("setup"):
+            line = SETUP
+        elif c.startswith("end"):
+            line = END
+        for word in body.split():
+            n = 1
+            if "*" in word:
+                a, word = word.split("*", 1)
+                n = int(a)
+            if word.lower() not in TOKENS or word not in (word.lower(), word.upper()):
+                raise ValueError("not a key token: %r" % word)
+            out.extend([(word, line)] * n)
+    return out
+
+
+def event(tok):
+    """A token as the logical event app.App.key() takes (teatally.buttons)."""
+    from teatally.buttons import E_LONG, E_PRESS
+
+    return (E_LONG if tok.isupper() else E_PRESS) | TOKENS[tok.lower()]
