@@ -1,12 +1,15 @@
 # The simulator's board: VirtualHardware whose display, buttons, clock and
 # dice live with the host (teatally_host.sim) behind `host.call`. Only the
 # MicroPython VM run by `teatally sim` has the `host` module; the Pico never
-# imports this file (app.hardware() picks hw_pico when `machine` exists).
+# imports this file (app.hardware() picks hw_pico on the rp2 port).
 #
 # Protocol (every reply is a plain string):
 #   board        -> '{"name": ..., "layout": "4key"|"2key"}'
-#   show  F+HEX  -> ""   F is "n" or "f" (flipped), HEX the 1 KB frame
+#   show  HEX    -> ""   the 1 KB frame (MONO_VLSB), hexlified
+#   flip  0|1    -> ""   the panel turned 180 degrees (settings)
 #   power 0|1    -> ""   display off/on (screen timeout)
+#   lowmem FREE  -> ""   the run ends now: the heap (never collected in the
+#                        simulator, see teatally_host.sim) is nearly used up
 #   rand  N      -> "k"  0 <= k < N
 #   wait  NOW    -> "quit", or '[[dt, mask], ...]': pin changes at NOW+dt
 #                   (mask bit i = button i pressed; -1 = no change, only a
@@ -28,6 +31,7 @@ from teatally.hw_virtual import VirtualDisplay, VirtualHardware
 
 TICK_MS = const(10)
 SETTLE_MS = const(150)
+LOW_HEAP = const(256 * 1024)
 
 HW = None  # the one board of this run (a reset keeps it: same clock, same queue)
 
@@ -35,7 +39,7 @@ HW = None  # the one board of this run (a reset keeps it: same clock, same queue
 class SimDisplay(VirtualDisplay):
     def show(self):
         self.frames += 1
-        host.call("show", ("f" if self.flipped else "n") + hexlify(self.buffer).decode())
+        host.call("show", hexlify(self.buffer))  # bytes: one 2 KB copy, no str copies
 
     def poweroff(self):
         self.on = False
@@ -68,12 +72,23 @@ class SimHardware(VirtualHardware):
             self._ask()
 
     def _ask(self):
-        reply = host.call("wait", str(self.now))
+        import gc
+
+        free = gc.mem_free()
+        if free < LOW_HEAP:
+            host.call("lowmem", str(free))
+            reply = "quit"
+        else:
+            reply = host.call("wait", str(self.now))
         if reply == "quit":
             self.quitting = True
             raise SystemExit(0)
         for dt, mask in json.loads(reply):
             self.queue.append((self.now + dt, mask))
+
+    def set_flip(self, flip):
+        self.display.flipped = bool(flip)
+        host.call("flip", "1" if flip else "0")
 
     def rand(self, n):
         return int(host.call("rand", str(n)))

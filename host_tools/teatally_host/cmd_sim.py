@@ -102,6 +102,8 @@ def _report(s, res, flash, quiet):
         print(res.stderr, end="", file=sys.stderr)
         print("teatally sim: the firmware stopped (exit %s)" % res.code, file=sys.stderr)
         return 1
+    if s.lowmem:
+        print("teatally sim: the simulator's heap is used up; run it again to go on", file=sys.stderr)
     log = flash / "error.log"
     if log.exists():
         print("teatally sim: the firmware logged errors (%s):\n%s" % (log, log.read_text()), file=sys.stderr)
@@ -157,5 +159,7 @@ def _interactive(args, flash):
     if res.code != 0:
         print(res.stdout + res.stderr, file=sys.stderr)
         return 1
+    if s.lowmem:
+        print("the simulator's heap is used up; start it again to go on")
     print("game kept in %s; `teatally sim` resumes it" % flash)
     return 0

@@ -55,11 +55,51 @@ SHORT_MS = 80
 LONG_MS = 700  # LONG fires at 600 (+20 debounce), auto-repeat would start at 850
 SETTLE_MS = 150  # kept in step with teatally.hw_sim.SETTLE_MS (the gap between presses)
 INTERACTIVE_POLL_S = 0.25  # virtual time follows the wall clock this finely when idle
+SIM_HEAP = 64 * 1024 * 1024  # never collected (see GUEST): room for thousands of key presses
 RESULT_CAP = 512  # the longest reply (a gesture); the guest allocates it per host call
 
 # The guest program: firmware/main.py as it runs on the Pico (a reset runs it
 # again), then the game as the firmware itself rebuilds it from the journal.
+#
+# Garbage collection is off: in this WASI build the collector cannot see the
+# frames of running Python functions whose state lives on the heap (any
+# function with more than ~11 words of locals and stack; their pointers sit
+# in wasm locals, which it does not scan), so a collection in the middle of
+# the app frees live frames and the VM crashes ("NotImplementedError:
+# opcode", memory faults, locals "referenced before assignment"). Instead the
+# heap is large (SIM_HEAP) and never collected; the firmware's own
+# gc.collect() calls become no-ops; hw_sim ends the run cleanly when the heap
+# runs low (the game is on the flash: starting again resumes it). The 128 KB
+# heap budget of the Pico is checked by the tests and `teatally bench`.
 GUEST = """\
+import gc, sys
+gc.disable()
+
+
+class _NoCollect:
+    def collect(self):
+        pass
+
+    def enable(self):
+        pass
+
+    def disable(self):
+        pass
+
+    def isenabled(self):
+        return False
+
+    def mem_free(self):
+        return gc.mem_free()
+
+    def mem_alloc(self):
+        return gc.mem_alloc()
+
+    def threshold(self, *a):
+        return -1
+
+
+sys.modules['gc'] = _NoCollect()
 from teatally import hw_sim
 src = open('/fw/main.py').read()  # the Pico runs main.py as source too
 while True:
@@ -380,6 +420,7 @@ class Sim:
         self.keep_frames = keep_frames
         self.frames = []
         self.result = None
+        self.lowmem = False  # the run ended because the (never collected) heap ran low
         self.state = None
         self.state_text = None  # the guest's own jsonc line
         self.guest_out = ""
@@ -389,9 +430,16 @@ class Sim:
         return json.dumps(self.board)
 
     def _show(self, payload):
-        self.flipped = payload[:1] == "f"
-        self.frame = bytes.fromhex(payload[1:])
+        self.frame = bytes.fromhex(payload)
         self._frame_out()
+        return ""
+
+    def _flip(self, payload):
+        self.flipped = payload == "1"
+        return ""
+
+    def _lowmem(self, payload):
+        self.lowmem = True
         return ""
 
     def _power(self, payload):
@@ -420,13 +468,21 @@ class Sim:
         if self.screen is not None:
             self.screen(self.rows())
 
-    def run(self, fuel=mpvm.DEFAULT_FUEL, guest=GUEST):
+    def run(self, fuel=mpvm.DEFAULT_FUEL, guest=GUEST, heap=SIM_HEAP):
         """Run the firmware (or another ``guest`` program) to the end of the input."""
-        host = {"board": self._board, "show": self._show, "power": self._power, "rand": self._rand, "wait": self._wait}
+        host = {
+            "board": self._board,
+            "show": self._show,
+            "flip": self._flip,
+            "power": self._power,
+            "rand": self._rand,
+            "wait": self._wait,
+            "lowmem": self._lowmem,
+        }
         fw = compiled_firmware()
         Path(self.flash).mkdir(parents=True, exist_ok=True)
         self.result = mpvm.run(
-            guest, flash_dir=str(self.flash), host=host, fuel=fuel, result_cap=RESULT_CAP, firmware=fw
+            guest, flash_dir=str(self.flash), host=host, fuel=fuel, result_cap=RESULT_CAP, firmware=fw, heap=heap
         )
         out = []
         for line in self.result.stdout.splitlines():
