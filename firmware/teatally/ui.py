@@ -144,7 +144,9 @@ class Picker(Screen):
 
     def draw(self, ui, fb):
         header(fb, self.title)
-        ui.gfx.big_text(fb, str(self.value), 4, 12, 3)
+        v = str(self.value)
+        # gfx.big; three columns (e.g. -12) at scale 2 keep clear of the range text
+        ui.gfx.big(fb, v, 4, 12, 3 if len(v) <= 2 else 2)
         fb.text("%d..%d" % (self.lo, self.hi), 64, 16, 1)
         if self.describe is not None:
             y = 40
