@@ -75,7 +75,7 @@ class Need(Exception):
     """
 
     def __init__(self, params, key, kind, who, options, what):
-        Exception.__init__(self, what)
+        super().__init__(what)  # MicroPython has no Exception.__init__
         self.params = params
         self.key = key
         self.kind = kind
