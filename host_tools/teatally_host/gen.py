@@ -1,0 +1,186 @@
+"""Random *legal* Tea for 2 games, for property tests, the benchmark and the
+simulator demo.
+
+The generator plays like a table of two players who pick at random: each
+round it reveals a card drawn from each player's draw multiset, lets the
+winner use the card's effect, buy an affordable card or do nothing, and then
+answers every question the engine asks in probe mode (t42.Game.probe) with a
+random option from the Need's own list. No rule is duplicated here: whatever
+the engine asks is what gets answered, so the records are legal by
+construction (a refused answer would be an engine bug and is raised).
+
+Everything is drawn from one ``random.Random(seed)``: the same seed gives the
+same record on every machine and Python version that keeps Random's
+algorithm (CPython's Mersenne Twister with its seeding of ints is stable).
+
+    objs = random_game(7)                 # [setup, round, round, ...] until game over
+    objs = random_game(7, rounds=60)      # stop after 60 rounds at the latest
+    write_record(objs, "game.jsonl", crc=True)
+"""
+
+import random
+
+from teatally import journal, jsonc, t42
+
+# How the random winner chooses its action (the rest: do nothing).
+P_EFFECT = 0.55
+P_BUY = 0.35
+# Chance to spend hourglasses when holding some.
+P_SPEND = 0.5
+STYLES = ("random", "long")
+
+
+def random_setup(rng):
+    """A setup line: random flamingo holder, watch space and 5 distinct objective faces."""
+    faces = list(t42.OBJECTIVES)
+    rng.shuffle(faces)
+    return {
+        "game": "tea-for-2",
+        "flamingo": rng.choice(t42.PLAYERS),
+        "watch": rng.choice(t42.SPACES),
+        "objectives": {str(v): faces[i] for i, v in enumerate(t42.PILES)},
+    }
+
+
+def _pick_from_multiset(rng, counts):
+    # A card as a shuffled pile would give it: weighted by its count.
+    cards = [c for c in t42.CARDS if counts.get(c, 0) > 0]
+    return rng.choices(cards, weights=[counts[c] for c in cards])[0]
+
+
+def _printed_stars(rng, hi):
+    # The digest leaves printed stars to the players (0..9 per card); real
+    # cards print a few, so mostly small numbers, sometimes anything legal.
+    if rng.random() < 0.1:
+        return rng.randint(0, hi)
+    n = max(1, hi // t42.MAX_PRINTED_STARS)
+    return min(hi, sum(rng.randint(0, 3) for _ in range(n)))
+
+
+def answer(rng, need):
+    """A random legal answer to one Need, written where the engine wants it."""
+    kind = need.kind
+    if kind == t42.ASK_STARS:
+        value = _printed_stars(rng, need.options[1])
+    elif kind == t42.ASK_HOURGLASSES:
+        held = need.options[1]
+        value = rng.randint(1, held) if held and rng.random() < P_SPEND else 0
+    else:  # card, pile, space, take: a choice among named options
+        value = rng.choice(need.options)
+    slot = need.params.get(need.key)
+    if isinstance(slot, list):  # multi-card reveals (guards, reveal space)
+        slot.append(value)
+    else:
+        need.params[need.key] = value
+
+
+def _choose_action(rng, s, action, w, style):
+    # Fills action with the winner's choice: "effect" (params left to the
+    # probe), "buy", or nothing.
+    cards = (action["blue"], action["pink"])
+    points = t42.VALUE[cards[w]] - t42.VALUE[cards[1 - w]]
+    tarts = s.players[w].tarts
+    piles = [v for v, cost in t42.buy_options(s, points) if cost <= tarts]
+    if style == "long":
+        # Hoarders: buy whenever they can (decks grow, reshuffles come late),
+        # keep the piles from running out, take tarts to afford more, and
+        # never spend hourglasses (random_round answers 0).
+        lasting = [v for v in piles if s.pile(v) > 1]
+        if lasting or (piles and len(s.empty_piles()) < 3):
+            action["buy"] = rng.choice(lasting or piles)
+        elif cards[w] in ("dormouse", "knave"):
+            action["effect"] = {}
+        elif cards[w] == "king":
+            action["effect"] = {"take": "tarts"}
+        return
+    roll = rng.random()
+    if roll < P_EFFECT:
+        action["effect"] = {}
+    elif roll < P_EFFECT + P_BUY and piles:
+        action["buy"] = rng.choice(piles)
+
+
+def random_round(rng, game, style="random"):
+    """One complete, legal round line for the game's current state."""
+    s = game.state
+    action = {}
+    for p in (0, 1):
+        action[t42.PLAYERS[p]] = _pick_from_multiset(rng, s.players[p].draw)
+    w = t42.round_winner(s.flamingo, action["blue"], action["pink"])
+    _choose_action(rng, s, action, w, style)
+    if style == "long":
+        action["hourglasses"] = 0
+    while True:
+        need = game.probe(action)
+        if need is None:
+            return action
+        answer(rng, need)
+
+
+def random_adjustment(rng, s):
+    """One legal manual adjustment (T42-INPUT-2) for state s."""
+    kind = rng.choice(("stars", "tarts", "hourglasses", "flamingo", "watch"))
+    if kind == "flamingo":
+        return {"adjust": {"flamingo": rng.choice(t42.PLAYERS)}}
+    if kind == "watch":
+        return {"adjust": {"watch": rng.choice(t42.SPACES)}}
+    p = rng.randrange(2)
+    me = s.players[p]
+    if kind == "stars":
+        delta = rng.randint(-min(me.stars, 3), 3)
+    elif kind == "tarts":
+        delta = rng.randint(-me.tarts, s.supply_tarts)
+    else:
+        delta = rng.randint(-me.hourglasses, s.supply_hourglasses)
+    return {"adjust": {t42.PLAYERS[p]: {kind: delta}}}
+
+
+def random_game(seed, rounds=None, adjust_rate=0.0, style="random"):
+    """Play a random legal game; return its record objects, setup first.
+
+    seed: anything random.Random accepts; rounds: stop after that many rounds
+    even if the game is not over (None: play until the game is over);
+    adjust_rate: chance, before each round, of one random legal adjustment
+    line (adjustment lines do not count as rounds); style: "random" (any
+    legal choice; games last about 32..55 rounds) or "long" (hoarding players
+    whose games last about 53..65 rounds, for 60-round benchmark records)."""
+    if style not in STYLES:
+        raise ValueError("style must be one of %s" % ", ".join(STYLES))
+    rng = random.Random(seed)
+    setup = random_setup(rng)
+    game = t42.Game(setup)
+    objs = [setup]
+    while not game.state.over and (rounds is None or game.state.round < rounds):
+        if adjust_rate and rng.random() < adjust_rate:
+            adj = random_adjustment(rng, game.state)
+            game.apply(adj)
+            objs.append(adj)
+        action = random_round(rng, game, style)
+        game.apply(action)
+        objs.append(action)
+    return objs
+
+
+def long_game(rounds=60, seed=0):
+    """(seed, objs): the first "long" game from seed on (seed, seed + 1, ...)
+    that lasts at least `rounds` rounds, cut after exactly that many."""
+    while True:
+        objs = random_game(seed, rounds, style="long")
+        if len(objs) - 1 == rounds:
+            return seed, objs
+        seed += 1
+
+
+def record_text(objs, crc=False):
+    """The record as text: one canonical JSON line per object (with a CRC when asked)."""
+    out = []
+    for o in objs:
+        text = jsonc.dumps(o)
+        out.append(journal.protect(text) if crc else text + "\n")
+    return "".join(out)
+
+
+def write_record(objs, path, crc=False):
+    """Write the record objects to path as JSON Lines (UTF-8)."""
+    with open(path, "w", encoding="utf-8", newline="\n") as f:
+        f.write(record_text(objs, crc))
