@@ -1,0 +1,181 @@
+"""`teatally bench` (`make bench`): memory, CPU, flash and effort budgets of
+the real firmware on the MicroPython VM.
+
+Plays the records in bench/ (*.jsonl, with their key scripts *.keys) on the
+firmware compiled as it goes to the Pico, prints a table, writes
+bench/results.json and the README's Performance section (bench/README.md),
+and exits 1 when a budget is exceeded (goals only count with --strict).
+See teatally_host.bench for what is measured and how.
+"""
+
+import json
+import sys
+from pathlib import Path
+
+from teatally_host import bench, gen
+
+
+def add_arguments(p):
+    p.add_argument("--records", type=Path, default=bench.BENCH_DIR,
+                   help="folder of *.jsonl records and *.keys scripts (default: bench/)")
+    p.add_argument("--json", type=Path, default=None, help="results file (default: <records>/results.json)")
+    p.add_argument("--readme", type=Path, default=None,
+                   help="Performance section to write (default: <records>/README.md)")
+    p.add_argument("--regen", action="store_true", help="regenerate the shipped records from their seeds first")
+    p.add_argument("--strict", action="store_true", help="a missed goal (effort ratio) fails too")
+    p.add_argument("--no-write", action="store_true", help="print only; write no files")
+
+
+def regenerate(folder):
+    folder.mkdir(parents=True, exist_ok=True)
+    for stem, spec in bench.SHIPPED:
+        objs = bench.generate_record(spec)
+        gen.write_record(objs, folder / (stem + ".jsonl"))
+        print("wrote %s (%d rounds)" % (folder / (stem + ".jsonl"), bench.rounds_of(objs)))
+
+
+def _fmt(v, unit):
+    if isinstance(v, bool):
+        return "yes" if v else "NO"
+    if v is None:
+        return "-"
+    if unit == "B":
+        return "%d B" % v
+    if unit == "ms":
+        return "%.1f ms" % v
+    if unit == "x":
+        return "%.2f" % v
+    return str(v)
+
+
+def table(r):
+    """The results as a Markdown table (stdout and the README section)."""
+    per_us = r["fuel_per_pico_us"]
+    rows = [
+        ("Heap after boot, 60-round game loaded", "%d B used, %d B free of %d KB" % (
+            r["heap_alloc_boot_bytes"] or 0, r["heap_free_boot_bytes"] or 0, r["heap_boot_cap_bytes"] // 1024), ""),
+        ("Heap peak over a game (upper bound)", "%d B" % r["heap_peak_bytes"], "<= 64 KB"),
+        ("Heap live max (after collection)", "%d B" % r["heap_live_max_bytes"], ""),
+        ("Game completes with a 96 KB heap", _fmt(r["completes_at_96k"], ""), "yes"),
+        ("Key press, median", "%.1f ms (%d fuel)" % (r["press_median_ms_est"], r["press_median_fuel"]), ""),
+        ("Key press, 95th percentile", "%.1f ms (%d fuel)" % (r["press_p95_ms_est"], r["press_p95_fuel"]), ""),
+        ("Key press, worst", "%.1f ms (%d fuel)" % (r["press_worst_ms_est"], r["press_worst_fuel"]), "<= 6 ms"),
+        ("  worst press was", r["press_worst"], ""),
+        ("Garbage collection, worst", "%.1f ms" % r["gc_collect_worst_ms_est"], ""),
+        ("Resume to game screen, 60 rounds", "%.0f ms (imports %.0f, engine replay %.0f)" % (
+            r["resume_ms_est"], r["resume_imports_ms_est"], r["resume_engine_ms_est"]), "<= 500 ms"),
+        ("Undo one round, 60-round game", "%.1f ms" % r["undo_ms_est"], "<= 50 ms"),
+        ("Flash per committed round", "%s B median, %d B max" % (r["bytes_per_round"], r["bytes_per_round_max"]),
+         "<= 128 B"),
+        ("Firmware .mpy total (armv6m)", "%d B" % r["mpy_total_bytes"], "<= 80 KB"),
+        ("Finished game archive", _fmt(r["archive_bytes_max"], "B"), ""),
+        ("Presses per round (median / p95)", "%s / %s" % (r["presses_per_round_median"], r["presses_per_round_p95"]),
+         ""),
+        ("Counter baseline per round (median / p95)", "%s / %s" % (
+            r["baseline_presses_per_round_median"], r["baseline_presses_per_round_p95"]), ""),
+        ("Presses per round incl. setup/end (mean)", "%.2f vs baseline %.2f" % (
+            r["presses_per_round_mean"], r["baseline_presses_per_round_mean"]), ""),
+        ("Effort ratio device / baseline", _fmt(r["effort_ratio"], "x"), "goal <= 0.5"),
+    ]
+    out = ["| Measure | Result | Budget |", "|---|---|---|"]
+    for name, val, budget in rows:
+        out.append("| %s | %s | %s |" % (name, val, budget))
+    out.append("")
+    out.append("%s; %s fuel per Pico-µs (calibration: %d fuel for %d iterations, %.0f ms on a Pico)." % (
+        r["micropython"].split("; ")[-1], "%.1f" % per_us, r["calibration"]["fuel_loop"],
+        r["calibration"]["iterations"], r["calibration"]["pico_ms"]))
+    return "\n".join(out)
+
+
+def verdicts(r, strict):
+    lines = []
+    failed = False
+    for c in r["checks"]:
+        counts = c["kind"] == "budget" or strict
+        state = "ok" if c["ok"] else ("FAIL" if counts else "missed (goal)")
+        if not c["ok"] and counts:
+            failed = True
+        lines.append("%-22s %-14s limit %-8s %s" % (c["name"], _fmt(c["value"], c["unit"]),
+                                                  _fmt(c["limit"], c["unit"]), state))
+    return lines, failed
+
+
+README = """\
+## Performance
+
+`make bench` (or `teatally bench`) plays the games in `bench/` on the real
+firmware under the MicroPython VM and checks the budgets; it exits non-zero
+when one is exceeded. The table below is its latest output ({records}).
+
+{table}
+
+How it is measured:
+
+- The firmware runs as it goes to the Pico: the package compiled with
+  `mpy-cross -march=armv6m`, on the WASI build of MicroPython ({mpver}) under
+  wasmtime, with the flash as a host folder and the virtual board
+  (`hw_virtual`). Each game is entered from the home menu with the key
+  presses in `bench/*.keys` (one token per press, the simulator's format;
+  `teatally sim --keys bench/long60-s7.keys` replays one) and must leave
+  exactly the record `bench/*.jsonl` in the journal, then archive it.
+- CPU is wasmtime *fuel*, a deterministic count of executed instructions,
+  read around each key press (logic and drawing into the frame buffer). It
+  becomes an **estimate** of RP2040 time (125 MHz) through one published
+  figure: `def f(n): p = [1, 2]; for i in range(n): C = p[0] + p[1]` takes
+  about 799 ms for 100 000 iterations on a Pico with MicroPython 1.23
+  (github.com/shaoziyang/micropython_benchmarks); the same function costs
+  {fuel_iter:.0f} fuel per iteration here, so {per_us:.1f} fuel is about one
+  Pico microsecond. Drawing runs in framebuf's C code, which the Pico runs at
+  a different ratio than bytecode; flash program/erase time is not counted.
+- Heap: the game runs with the heap capped at 96 KB and `gc.collect()`
+  before every press; the peak is the heap in use after a press counting all
+  it allocated as live (an upper bound). Collections are placed between
+  presses because the WASI VM loses heap-allocated frames when a collection
+  runs deep inside a call; the collection's own cost is the "garbage
+  collection" row. `micropython.mem_peak()` is not used: on this VM it counts
+  every allocation since start.
+- Resume: boot with a 60-round journal on flash (imports, reading and
+  replaying the journal, the first screen), 128 KB heap. Undo: LONG BACK on
+  the final screen of a 60-round game, twice (the first has the previous
+  state at hand, the second rebuilds from a checkpoint); the worse counts.
+- Effort: presses per round from the key scripts, next to a generic +/-
+  score counter recording the same changes (per changed counter: select,
+  one press per step, confirm; stars, tarts and hourglasses of both players,
+  flamingo, watch) plus counting both decks by hand at the end (one press
+  per card). The ratio is all device presses over all baseline presses.
+
+Records: `long60-*` are games of the generator's hoarding players
+(`gen.random_game(seed, style="long")`, seeds chosen so that the game ends in
+exactly 60 rounds); `random-s1` is a full game of random players (45 rounds,
+hourglasses and watch spaces used). `teatally bench --regen` rewrites them.
+Reproduce: `make bench`; results in `bench/results.json`.
+"""
+
+
+def readme(r):
+    return README.format(
+        records=", ".join(r["records"]), table=table(r), mpver=r["micropython"].split("; ")[-1].split(" on ")[0],
+        fuel_iter=r["calibration"]["fuel_per_iteration"], per_us=r["fuel_per_pico_us"])
+
+
+def _jsonable(r):
+    return json.loads(json.dumps(r, default=str))
+
+
+def run(args):
+    folder = args.records
+    if args.regen:
+        regenerate(folder)
+    r = bench.run_bench(folder, log=lambda s: print(s, file=sys.stderr))
+    print(table(r))
+    print()
+    lines, failed = verdicts(r, args.strict)
+    print("\n".join(lines))
+    for p in r["problems"]:
+        print("problem: " + p)
+    if not args.no_write:
+        out = args.json or folder / "results.json"
+        out.write_text(json.dumps(_jsonable(r), indent=1, sort_keys=True) + "\n")
+        (args.readme or folder / "README.md").write_text(readme(r))
+        print("wrote %s" % out)
+    return 1 if failed else 0

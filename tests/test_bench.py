@@ -1,0 +1,151 @@
+"""The bench's arithmetic and plumbing (teatally_host.bench, keyscript).
+
+No timing and no budget asserts here: `make bench` checks the budgets. These
+tests pin what the figures mean: the fuel -> Pico-time calibration, the
+percentiles, the +/- counter baseline, the grouping of presses per record
+line, and that a key script translated from a record enters exactly that
+record on the device (CPython; the bench replays it on the MicroPython VM).
+"""
+
+import tempfile
+
+import pytest
+
+from teatally import journal, jsonc, t42
+from teatally_host import bench, gen, keyscript, mpvm, pyframebuf
+
+SETUP = {
+    "game": "tea-for-2",
+    "flamingo": "blue",
+    "watch": "stars",
+    "objectives": {"4": "tarts", "5": "deck", "6": "most:alice", "7": "hourglasses", "8": "destroyed"},
+}
+
+
+def test_calibration_math():
+    # 100 000 iterations took 799 ms on the Pico: 1 344 fuel per iteration is
+    # 1 344 fuel per 7.99 us
+    per_us = bench.fuel_per_pico_us(134_400_000)
+    assert per_us == pytest.approx(134_400_000 / 799_000)
+    assert bench.fuel_per_pico_us(13_440_000, iterations=10_000) == pytest.approx(per_us)
+    assert bench.ms_est(per_us * 6000, per_us) == pytest.approx(6.0)
+
+
+def test_calibration_on_the_vm_reads_fuel_inside_one_run(tmp_path):
+    """mpvm.FuelMeter: the host reads the guest's fuel between marks; the
+    loop's fuel is deterministic and the round trip of a mark is small."""
+    fw = tmp_path / "fw"
+    fw.mkdir()
+    cal = bench.calibrate(str(fw))
+    again = bench.calibrate(str(fw))
+    assert cal["fuel_loop"] == again["fuel_loop"]
+    assert 500 < cal["fuel_per_iteration"] < 5000
+    assert 0 < cal["mark_overhead_fuel"] < cal["fuel_loop"] / 1000
+    assert "MicroPython" in cal["micropython"]
+
+
+def test_percentile_nearest_rank():
+    v = list(range(1, 101))
+    assert bench.percentile(v, 95) == 95
+    assert bench.percentile(v, 100) == 100
+    assert bench.percentile([7], 95) == 7
+    assert bench.percentile([3, 1, 2], 50) == 2
+
+
+def test_baseline_counts_select_steps_confirm():
+    before = t42.new_state(SETUP)
+    after = before.copy()
+    after.players[0].stars += 3
+    after.players[1].tarts -= 1
+    after.flamingo = 1
+    after.watch = 4  # stars -> copy: one step back round the 5 spaces
+    changes = dict(bench.counter_changes(before, after))
+    assert changes == {"blue stars": 3, "pink tarts": 1, "flamingo": 1, "watch": 1}
+    assert bench.counter_changes(before, before.copy()) == []
+
+
+def test_baseline_on_a_tiny_record():
+    # T42-ROUND-2: the knave (5) beats the dormouse (3); T42-CARD-5: the
+    # knave's effect takes 3 tarts from the supply
+    objs = [SETUP, {"blue": "knave", "pink": "dormouse", "effect": {}, "hourglasses": 0}]
+    per_round, count = bench.baseline_presses(objs)
+    g = bench.replay(objs)
+    assert g.state.players[0].tarts - t42.new_state(SETUP).players[0].tarts == 3
+    assert per_round == [2 + 3]  # select blue tarts, +3, confirm
+    # then both decks counted by hand, a press per card
+    assert count == g.state.players[0].deck_size() + g.state.players[1].deck_size()
+    assert count == 2 * len(t42.START_DECK)
+
+
+def test_effort_groups_presses_by_record_line():
+    objs = [SETUP, {"blue": "knave", "pink": "dormouse", "effect": {}, "hourglasses": 0}]
+    keys = [("ok", 0)] * 4 + [("down", 1), ("ok", 1)] + [("ok", keyscript.END)]
+    e = bench.effort(objs, keys)
+    assert e["per_round"] == [2]
+    assert (e["presses_setup"], e["presses_end"], e["presses_total"]) == (4, 1, 7)
+    assert e["baseline_total"] == 5 + 2 * len(t42.START_DECK)
+    assert e["presses_per_round_mean"] == 7
+
+
+def test_round_line_bytes_skip_setup_and_comments():
+    text = gen.record_text([SETUP, {"blue": "cat", "pink": "cat"}], crc=True) + "# final {}\n"
+    sizes = bench.round_line_bytes(text.encode())
+    assert sizes == [len(journal.protect(jsonc.dumps({"blue": "cat", "pink": "cat"})))]
+
+
+def test_key_tokens():
+    assert keyscript.event("ok") == 0x12
+    assert keyscript.event("BACK") == 0x23
+    text = "# setup\n2*down ok # two downs\n# line 1: x\nOK\n# end\nback\n"
+    assert keyscript.parse(text) == [("down", 0), ("down", 0), ("ok", 0), ("OK", 1), ("back", -1)]
+    with pytest.raises(ValueError):
+        keyscript.parse("Ok")
+
+
+def _replay_keys(presses):
+    """Enter the presses on a fresh CPython App; -> (app, the recorded objects)."""
+    pyframebuf.install()
+    from teatally.app import App
+    from teatally.hw_virtual import VirtualHardware
+
+    flash = tempfile.mkdtemp(prefix="tt-test-keys-")
+    app = App(VirtualHardware(flash))
+    app.boot()
+    for tok, _ in presses:
+        app.key(keyscript.event(tok))
+    assert app.errors == 0
+    objs, _ = app.journal.load() if app.journal.exists() else ([], None)
+    return app, objs
+
+
+def test_keyscript_reproduces_a_small_game():
+    """The translated presses, parsed back from the key-script text and
+    replayed on a fresh App, leave exactly the record in the journal; the
+    rounds' presses are grouped under their record line."""
+    objs = gen.random_game(5, rounds=6)
+    presses = keyscript.presses_for(objs, archive=False)
+    text = keyscript.to_text(presses, objs, "test")
+    assert keyscript.parse(text) == presses
+    assert {line for _, line in presses} == set(range(len(objs)))
+    app, got = _replay_keys(presses)
+    assert got == objs
+    assert app.game.state.round == 6
+
+
+def test_keyscript_full_game_ends_archived():
+    """A whole game: the last press (the end block) archives it from the
+    final scoring screen (T42-END-3), and the archive holds the record."""
+    objs = gen.random_game(2)
+    presses = keyscript.presses_for(objs)
+    assert presses[-1] == ("ok", keyscript.END)
+    app, got = _replay_keys(presses)
+    assert app.game is None
+    names = app.journal.list_archives()
+    with open(app.journal.archive_path(names[-1]), "rb") as f:
+        assert [o for _, o in journal.parse_record_lines(f.read())] == objs
+
+
+def test_fuel_meter_keeps_run_api():
+    # run() without a meter still works and reports the fuel used
+    res = mpvm.run("print(1 + 1)")
+    assert res.code == 0 and res.stdout.strip() == "2" and res.fuel_used > 0
