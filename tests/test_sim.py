@@ -1,0 +1,218 @@
+"""`teatally sim`: the real firmware under the MicroPython VM, simulated board.
+
+The simulator is host tooling around the firmware, so these tests drive it as
+a user would (the CLI in-process, and `teatally sim` in a subprocess with
+stdin not a terminal, like `make sim` in CI) and check what comes out: one
+valid PNG per frame, a game that survives a restart on the same flash
+folder, the demo's screen and state, and golden screenshots (pixel-exact;
+`pytest --update-golden` rewrites them after a deliberate UI change).
+"""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from teatally_host import cli, sim
+
+ROOT = Path(__file__).resolve().parents[1]
+GOLDEN = ROOT / "tests" / "golden"
+QUESTION_MARK = "@question"  # demo.keys line after which a round question is on screen
+
+
+def run_cli(*argv):
+    return cli.main(["sim", *map(str, argv)])
+
+
+def demo_text():
+    return sim.DEMO_KEYS.read_text()
+
+
+def demo_until_question():
+    lines = demo_text().splitlines()
+    for i, line in enumerate(lines):
+        if QUESTION_MARK in line:
+            return "\n".join(lines[: i + 1])
+    raise AssertionError("demo.keys has no %s marker" % QUESTION_MARK)
+
+
+def play(text, flash, board=sim.DEFAULT_BOARD, **kw):
+    s = sim.Sim(board, flash, sim.ScriptInput(sim.parse_keys(text)), **kw)
+    res = s.run()
+    assert res.code == 0, res.stdout + res.stderr
+    assert not (Path(flash) / "error.log").exists(), (Path(flash) / "error.log").read_text()
+    return s
+
+
+# -- key scripts -------------------------------------------------------------------
+def test_key_script_tokens():
+    text = """
+        up down ok back   # short presses
+        UP long:down OK long:BACK
+        3*down wait:250 2*OK
+    """
+    assert sim.parse_keys(text) == [
+        ("press", "up"),
+        ("press", "down"),
+        ("press", "ok"),
+        ("press", "back"),
+        ("long", "up"),
+        ("long", "down"),
+        ("long", "ok"),
+        ("long", "back"),
+        ("press", "down"),
+        ("press", "down"),
+        ("press", "down"),
+        ("wait", 250),
+        ("long", "ok"),
+        ("long", "ok"),
+    ]
+
+
+@pytest.mark.parametrize("bad", ["left", "wait:x", "long:", "3*", "Ok"])
+def test_key_script_refuses_unknown_tokens(bad):
+    with pytest.raises(sim.ScriptError):
+        sim.parse_keys("ok\n" + bad)
+
+
+# The guest side for the gesture test: hw_sim's board and the firmware's Keys,
+# printing each logical event; the loop ends when the script is used up.
+EVENTS_GUEST = """\
+from teatally import hw_sim
+from teatally.buttons import Keys, event_name
+hw = hw_sim.setup()
+keys = Keys(hw.predicates, hw.layout, now_ms=hw.ticks_ms())
+try:
+    while True:
+        ev = keys.poll(hw.ticks_ms())
+        if ev >= 0:
+            print(event_name(ev))
+        hw.idle()
+except SystemExit:
+    pass
+print('t', hw.ticks_ms())
+"""
+
+
+@pytest.mark.parametrize("board", ["pico_ssd1306", "waveshare_pico_oled_1_3"])
+def test_each_token_is_exactly_one_logical_event(board, tmp_path):
+    """hw_sim's clock and queue plus the host's gestures give exactly the event
+    each token names, on the 4-key board and through the 2-key gestures."""
+    script = "up down ok back UP DOWN OK BACK wait:1000 down"
+    s = sim.Sim(board, tmp_path, sim.ScriptInput(sim.parse_keys(script)))
+    res = s.run(guest=EVENTS_GUEST)
+    assert res.code == 0, res.stderr
+    lines = res.stdout.split("\n")
+    assert lines[:9] == [
+        "PRESS UP",
+        "PRESS DOWN",
+        "PRESS OK",
+        "PRESS BACK",
+        "LONG UP",
+        "LONG DOWN",
+        "LONG OK",
+        "LONG BACK",
+        "PRESS DOWN",
+    ]
+    assert lines[9].startswith("t ") and lines[10:] == [""]
+    # virtual time: the wait and every gesture really took their time
+    assert int(lines[9][2:]) >= 1000 + 4 * sim.SHORT_MS + 4 * sim.LONG_MS
+
+
+# -- the firmware under the simulator ----------------------------------------------------
+def test_png_per_frame_and_last_shot(tmp_path):
+    flash, png, shot = tmp_path / "flash", tmp_path / "png", tmp_path / "last.png"
+    keys = tmp_path / "k.keys"
+    keys.write_text("down down up ok back")
+    assert run_cli("--keys", keys, "--flash", flash, "--png", png, "--shot", shot, "--quiet") == 0
+    frames = sorted(png.glob("frame-*.png"))
+    assert len(frames) >= 5  # the boot frame plus one per key that changed the screen
+    assert [f.name for f in frames] == ["frame-%05d.png" % i for i in range(1, len(frames) + 1)]
+    for f in frames:
+        with Image.open(f) as img:
+            img.verify()
+        with Image.open(f) as img:
+            assert img.size == (512, 256) and img.format == "PNG"
+    rows = [sim.image_rows(Image.open(f)) for f in frames]
+    assert any(rows[i] != rows[i + 1] for i in range(len(rows) - 1)), "the keys changed nothing on screen"
+    assert sim.image_rows(Image.open(shot)) == rows[-1]
+    assert not (flash / "error.log").exists()
+
+
+def test_demo_game_survives_a_restart(tmp_path):
+    """Quitting and starting again on the same flash folder resumes the game
+    (a power cycle): same state, and the boot screen is the game's screen."""
+    flash = tmp_path / "flash"
+    first = play(demo_text(), flash)
+    assert first.state is not None and first.state["round"] >= 2 and not first.state["over"]
+    again = play("", flash)
+    assert again.state == first.state
+    assert again.state_text == first.state_text
+    # the same round number on the status screen after the restart
+    assert again.rows() == first.rows()
+
+
+def test_two_key_board_plays_the_same_game(tmp_path):
+    """The demo's logical keys become the Waveshare board's A/B gestures: the
+    game ends in the same state."""
+    four = play(demo_text(), tmp_path / "a")
+    two = play(demo_text(), tmp_path / "b", board="waveshare_pico_oled_1_3")
+    assert two.state == four.state
+
+
+def test_demo_without_a_terminal_prints_screen_and_state(tmp_path):
+    """`make sim` in CI: stdin is not a terminal, no --keys: the demo plays on
+    a fresh flash and the last screen and the state are printed."""
+    exe = Path(sys.executable).with_name("teatally")
+    res = subprocess.run(
+        [str(exe), "sim"], stdin=subprocess.DEVNULL, capture_output=True, text=True, cwd=tmp_path, timeout=120
+    )
+    assert res.returncode == 0, res.stderr
+    assert res.stderr == ""
+    lines = res.stdout.splitlines()
+    top = lines.index("\u250c" + "\u2500" * 128 + "\u2510")
+    screen = lines[top + 1 : top + 33]
+    assert len(screen) == 32 and all(len(ln) == 130 for ln in screen)
+    assert lines[top + 33] == "\u2514" + "\u2500" * 128 + "\u2518"
+    assert any(set(ln[1:-1]) - {" "} for ln in screen), "blank screen"
+    (state_line,) = [ln for ln in lines if ln.startswith("state: ")]
+    state = json.loads(state_line[7:])
+    assert state["round"] >= 2 and state["over"] is False
+    assert not (tmp_path / "sim-flash").exists()  # the demo kept off the default flash
+
+
+def test_halfblocks_pack_two_pixel_rows_per_line():
+    frame = bytearray(sim.FRAME_BYTES)
+    frame[0] = 0b01  # (0,0) on
+    frame[1] = 0b10  # (1,1) on
+    frame[2] = 0b11  # (2,0) and (2,1) on
+    lines = sim.halfblocks(sim.to_rows(bytes(frame)))
+    assert len(lines) == 32 and lines[0][:4] == "\u2580\u2584\u2588 "
+    assert sim.halfblocks(sim.to_rows(bytes(frame), flipped=True))[31][-3:] == "\u2588\u2580\u2584"
+    assert set("".join(sim.halfblocks(sim.to_rows(bytes(frame), on=False)))) == {" "}
+
+
+# -- golden screenshots ----------------------------------------------------------------
+GOLDEN_SCRIPTS = {
+    "home": lambda: "",
+    "round_question": demo_until_question,
+    "status_after_demo": demo_text,
+}
+
+
+@pytest.mark.parametrize("name", sorted(GOLDEN_SCRIPTS))
+def test_golden_screens(name, tmp_path, update_golden):
+    shot = tmp_path / "shot.png"
+    play(GOLDEN_SCRIPTS[name](), tmp_path / "flash", shot=shot)
+    path = GOLDEN / ("sim_%s.png" % name)
+    if update_golden:
+        GOLDEN.mkdir(exist_ok=True)
+        path.write_bytes(shot.read_bytes())
+    assert path.exists(), "no golden %s: run pytest --update-golden" % path.name
+    got = sim.image_rows(Image.open(shot))
+    want = sim.image_rows(Image.open(path))
+    diff = sum(a != b for ra, rb in zip(got, want, strict=True) for a, b in zip(ra, rb, strict=True))
+    assert diff == 0, "%d pixels differ from %s (a deliberate change: pytest --update-golden)" % (diff, path.name)
