@@ -27,7 +27,7 @@ from teatally_host import gen, pyframebuf
 PRELUDE = r"""
 import binascii
 import json
-from teatally import t42, ui_t42, ui_t42_round
+from teatally import jsonc, t42, ui_t42, ui_t42_round
 from teatally.app import App
 from teatally.buttons import E_LONG, E_PRESS, K_BACK, K_DOWN, K_OK, K_UP
 from teatally.hw_virtual import VirtualHardware
@@ -417,3 +417,124 @@ def t42_score(state):
     from teatally import t42
 
     return t42.score(state)
+
+
+ROUND_SCRIPT = r"""
+start(SETUP)
+show('status0')
+keys('o'); show('blue')
+keys('o'); show('pink')
+keys('b'); show('backblue')
+keys('b'); show('cancel')
+# round 1: cat / cat, a tie: the flamingo holder (pink) wins; "Nothing"
+keys('ooo'); show('action1')
+keys('do'); show('r1')
+# round 2: dormouse / knave; pink uses the knave (3 tarts)
+keys('oo'); keys('d3o'); show('action2')
+keys('o'); show('r2')
+# round 3: caterpillar / dormouse; blue takes 2 hourglasses and spends them
+keys('od3o'); keys('o'); keys('o'); show('hg0')
+keys('u'); show('hg1')
+keys('u'); show('hg2')
+keys('o'); show('rev1')
+keys('o'); show('rev2')
+keys('o'); show('stars')
+keys('u3o'); show('r3')
+# undo two rounds, redo them, one redo too many
+keys('B'); show('undo1')
+keys('B'); show('undo2')
+keys('O'); show('redo1')
+keys('O'); show('redo2')
+keys('O'); show('redo3')
+# game menu: history, score now
+keys('d'); show('menu')
+keys('o'); show('hist')
+keys('o'); show('detail')
+keys('bb'); show('menu2')
+keys('do'); show('score')
+keys('b'); show('menu3')
+# adjust: blue tarts -5 is refused, +2 is committed
+keys('do'); show('adj')
+keys('do'); show('tarts')
+keys('d5o'); show('refused')
+keys('o'); show('adj2')
+keys('ou2o'); show('adjusted')
+# three quick rounds (first card each, "Nothing"): the common path
+for r in range(3):
+    keys('ooouo')
+show('r6')
+# round 7: blue has only the queen left: not asked (T42-INPUT-1)
+keys('o'); show('auto')
+keys('ouo'); show('notice')
+keys('o'); show('r7')
+# a power cut in the middle of round 8: the round was never committed
+keys('oo!'); show('resumed')
+print('lines', len(journal_objs()), 'actions', len(app.game.actions), 'round', app.game.state.round)
+for a in journal_objs():
+    print('J', jsonc.dumps(a))
+"""
+
+
+def test_guided_rounds_undo_history_adjust_and_power_cut(dual):
+    """Rounds by key presses on a known setup: BACK steps back one question
+    and leaves the round at the first; a tie goes to the flamingo holder
+    (T42-ROUND-2); the action menu offers the effect, affordable buys only
+    and nothing (T42-ROUND-3, T42-BUY-2); the hourglass picker shows where
+    the hand lands (T42-WATCH-2) and the reveal space asks two cards and the
+    printed stars (T42-SPACE-3); LONG BACK / LONG OK undo and redo across
+    rounds; history, score now, a refused and a committed adjustment
+    (T42-INPUT-2, T42-INPUT-3); a draw pile with one kind left is filled in
+    without asking (T42-INPUT-1) and the reshuffle after the round is
+    announced (T42-SHUF-1, T42-SHUF-4); after a power cut the game resumes
+    at the last committed line."""
+    out = dual(PRELUDE + "SETUP = %r\n" % SETUP + ROUND_SCRIPT, heap=ROOMY)
+    shown = {}
+    for line in out.splitlines():
+        tag, _, rest = line.partition(" ")
+        shown[tag] = rest
+    # BACK: one question back, then out of the round (nothing committed)
+    assert shown["pink"].startswith("Menu|Pink reveals")
+    assert shown["backblue"] == shown["blue"]
+    assert shown["cancel"] == shown["status0"]
+    assert shown["action1"].startswith("Menu|Pink wins (tie)") and "[Effect: cat, Nothing]" in shown["action1"]
+    # pink has 1 tart: with 3 points only pile 4 (cost 1) is affordable
+    assert "[Effect: knave, Buy 4: 1 tart, Nothing]" in shown["action2"]
+    assert "0..2 / no move / hand on stars" in shown["hg0"]
+    assert "hand -> destroy" in shown["hg1"] and "hand -> reveal" in shown["hg2"]
+    assert shown["rev1"].startswith("Menu|watch reveal 1/2") and "guards 3" in shown["rev1"]
+    assert "guards" not in shown["rev2"]
+    assert shown["stars"].startswith("Picker|Printed stars") and "0..18" in shown["stars"]
+    assert "toast=Undone 3 cater/dorm" in shown["undo1"] and "toast=Undone 2 dorm/knave" in shown["undo2"]
+    assert "toast=Redone 3 cater/dorm" in shown["redo2"] and "toast=Nothing to redo" in shown["redo3"]
+    assert "[1 cat/cat, 2 dorm/knave, 3 cater/dorm]" in shown["hist"] and "sel=2" in shown["hist"]
+    assert '"stars": 3' in shown["detail"]
+    assert "stars       3  0" in shown["score"] and "Blue wins" in shown["score"]
+    assert shown["refused"].startswith("Message|Refused") and "only 3 tarts" in shown["refused"]
+    assert "toast=Adjusted B tarts+2" in shown["adjusted"]
+    assert "[king 7, alice 8, queen 9] hint=blue: queen only" in shown["auto"]
+    assert shown["notice"].startswith("Message|After round 7") and "Blue: add rabbit" in shown["notice"]
+    # the power cut lost only the round in progress
+    assert shown["resumed"] == shown["r7"]
+    assert "lines 9 actions 8 round 7" in out
+    journal_lines = [json.loads(line[2:]) for line in out.splitlines() if line.startswith("J ")]
+    expected = [
+        SETUP,
+        {"blue": "cat", "pink": "cat", "hourglasses": 0},
+        {"blue": "dormouse", "pink": "knave", "effect": {}, "hourglasses": 0},
+        {
+            "blue": "caterpillar",
+            "pink": "dormouse",
+            "effect": {},
+            "hourglasses": 2,
+            "watch": {"cards": ["guards", "executioner"], "stars": 3},
+        },
+        {"adjust": {"blue": {"tarts": 2}}},
+        {"blue": "knave", "pink": "guards", "hourglasses": 0},
+        {"blue": "king", "pink": "executioner", "hourglasses": 0},
+        {"blue": "alice", "pink": "caterpillar", "hourglasses": 0},
+        {"blue": "queen", "pink": "king", "hourglasses": 0},
+    ]
+    assert journal_lines == expected
+    state = t42_replay(expected)
+    assert (state.players[0].stars, state.players[0].tarts, state.players[1].tarts) == (3, 5, 4)
+    assert state.supply_rabbits == 6 and state.players[0].draw.get("rabbit") == 1

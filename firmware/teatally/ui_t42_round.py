@@ -63,7 +63,7 @@ class Round:
     def __init__(self, app):
         self.app = app
         self.answers = []  # what the players picked, in the order asked
-        self.draft = None  # the round line being built
+        self.draft = {}  # the round line being built
         self.need = None  # the question on screen: a t42.Need, or None for the action
         self.winner = -1
         self.notes = None  # what was filled in without asking, for the next screen
