@@ -337,8 +337,9 @@ def calibrate(fw):
     }
 
 
-# Boot to the game screen with a journal on flash, then undo twice: the first
-# undo has the previous state at hand, the second rebuilds from a checkpoint.
+# Boot to the game screen with a journal on flash, then undo twice by key
+# (LONG BACK, as the players do: undo + redraw): the first undo has the
+# previous state at hand, the second rebuilds from a checkpoint.
 # Globals hold what must survive a collection (see journal.py on the VM's
 # large frames).
 RESUME_GUEST = """\
@@ -370,9 +371,9 @@ def undo():
     a = G[0]
     rounds = a.game.state.round
     host.call("m", "u0")
-    a.undo()
+    a.key(0x23)  # LONG BACK: undo, then the status board is drawn
     host.call("m", "u1")
-    a.undo()
+    a.key(0x23)
     host.call("m", "u2")
     print("rounds %d -> %d, journal lines %d" % (rounds, a.game.state.round, a.journal.lines))
 undo()
@@ -501,12 +502,24 @@ def recorded_objs(files):
     return [obj for _, obj in journal.parse_record_lines(data)], names
 
 
+def _last_line(text):
+    lines = [x.strip() for x in text.strip().splitlines() if x.strip()]
+    return lines[-1] if lines else ""
+
+
+def _first_error(log):
+    # error.log: "--- error 1", a traceback, its last line the exception
+    block = log.split("--- error ")[1] if "--- error " in log else log
+    return _last_line(block)
+
+
 def check_reproduced(objs, run):
     """None when the device's journal holds exactly the record, else why not."""
     if run["code"] != 0:
-        return "the guest failed (exit %s): %s" % (run["code"], run["stderr"].strip()[-400:])
+        return "the guest failed (exit %s): %s" % (run["code"], _last_line(run["stderr"]))
     if run["errors"]:
-        return "the app showed %d error screen(s)" % run["errors"]
+        log = run["files"].get("error.log", b"").decode(errors="replace")
+        return "the app showed %d error screen(s), first: %s" % (run["errors"], _first_error(log))
     got, _ = recorded_objs(run["files"])
     if got is None:
         return "no journal or archive on flash"
@@ -624,7 +637,15 @@ def summarize(sizes, cal, games, per_us):
             not_reproduced.append(g["name"])
         if not run["completes_at_cap"]:
             complete = False
-            problems.append("%s at %d KB: %s" % (g["name"], HEAP_CAP // 1024, run.get("problem_at_cap")))
+            why = run.get("problem_at_cap") or ""
+            if "MemoryError" in why:
+                why = "out of heap (%s)" % why
+            elif "error screen" not in why:
+                # the WASI VM's collector frees live heap-allocated frames
+                # when a collection runs inside a call; a press needing one
+                # (its allocations do not fit in the free heap) can crash
+                why = "a collection was needed inside a press and the VM faulted (%s)" % why
+            problems.append("%s at %d KB: %s" % (g["name"], HEAP_CAP // 1024, why))
         e = g["effort"]
         per_game.append({
             "name": g["name"], "rounds": g["rounds"], "presses": g["presses"],

@@ -109,15 +109,18 @@ when one is exceeded. The table below is its latest output ({records}).
 
 {table}
 
+{verdict}
+
 How it is measured:
 
 - The firmware runs as it goes to the Pico: the package compiled with
   `mpy-cross -march=armv6m`, on the WASI build of MicroPython ({mpver}) under
   wasmtime, with the flash as a host folder and the virtual board
   (`hw_virtual`). Each game is entered from the home menu with the key
-  presses in `bench/*.keys` (one token per press, the simulator's format;
-  `teatally sim --keys bench/long60-s7.keys` replays one) and must leave
-  exactly the record `bench/*.jsonl` in the journal, then archive it.
+  presses in `bench/*.keys` (one token per press in the simulator's format,
+  grouped under `# line N` per record line; `teatally bench` rewrites them
+  when the screens change) and must leave exactly the record
+  `bench/*.jsonl` in the journal, then archive it.
 - CPU is wasmtime *fuel*, a deterministic count of executed instructions,
   read around each key press (logic and drawing into the frame buffer). It
   becomes an **estimate** of RP2040 time (125 MHz) through one published
@@ -152,8 +155,20 @@ Reproduce: `make bench`; results in `bench/results.json`.
 """
 
 
+def verdict_text(r):
+    over = [c["name"] for c in r["checks"] if not c["ok"] and c["kind"] == "budget"]
+    missed = [c["name"] for c in r["checks"] if not c["ok"] and c["kind"] == "goal"]
+    out = "Budgets exceeded: %s." % (", ".join(over) if over else "none")
+    if missed:
+        out += " Goals missed: %s." % ", ".join(missed)
+    if r["problems"]:
+        out += "\n\n" + "\n".join("- " + x for x in r["problems"])
+    return out
+
+
 def readme(r):
     return README.format(
+        verdict=verdict_text(r),
         records=", ".join(r["records"]), table=table(r), mpver=r["micropython"].split("; ")[-1].split(" on ")[0],
         fuel_iter=r["calibration"]["fuel_per_iteration"], per_us=r["fuel_per_pico_us"])
 
