@@ -155,6 +155,18 @@ def test_demo_game_survives_a_restart(tmp_path):
     assert again.rows() == first.rows()
 
 
+def test_a_heap_running_low_ends_the_run_cleanly(tmp_path):
+    """The simulator never collects garbage (see teatally_host.sim): when its
+    heap runs low it stops like a quit, the game safe on the flash."""
+    flash = tmp_path / "flash"
+    first = play(demo_text(), flash)
+    s = sim.Sim(sim.DEFAULT_BOARD, flash, sim.ScriptInput(sim.parse_keys("20*down")))
+    res = s.run(heap=1100 * 1024)  # just over hw_sim.LOW_HEAP: low at the first look
+    assert res.code == 0, res.stderr
+    assert s.lowmem and s.waits == 0
+    assert s.state == first.state
+
+
 def test_two_key_board_plays_the_same_game(tmp_path):
     """The demo's logical keys become the Waveshare board's A/B gestures: the
     game ends in the same state."""

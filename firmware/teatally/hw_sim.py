@@ -31,7 +31,8 @@ from teatally.hw_virtual import VirtualDisplay, VirtualHardware
 
 TICK_MS = const(10)
 SETTLE_MS = const(150)
-LOW_HEAP = const(256 * 1024)
+LOW_HEAP = const(1024 * 1024)
+MEM_EVERY = const(32)
 
 HW = None  # the one board of this run (a reset keeps it: same clock, same queue)
 
@@ -57,6 +58,7 @@ class SimHardware(VirtualHardware):
         self.queue = []  # [(abs_ms, mask)], oldest first
         self.quiet_at = 0  # ask for input from then on (SETTLE_MS after a pin change)
         self.quitting = False
+        self.asks = 0
 
     def idle(self):
         self.now += TICK_MS
@@ -72,13 +74,18 @@ class SimHardware(VirtualHardware):
             self._ask()
 
     def _ask(self):
-        import gc
+        reply = None
+        self.asks += 1
+        if self.asks % MEM_EVERY == 1:
+            # mem_free() walks the whole (large, see teatally_host.sim) heap:
+            # look now and then; a gesture allocates a few KB at most
+            import gc
 
-        free = gc.mem_free()
-        if free < LOW_HEAP:
-            host.call("lowmem", str(free))
-            reply = "quit"
-        else:
+            free = gc.mem_free()
+            if free < LOW_HEAP:
+                host.call("lowmem", str(free))
+                reply = "quit"
+        if reply is None:
             reply = host.call("wait", str(self.now))
         if reply == "quit":
             self.quitting = True

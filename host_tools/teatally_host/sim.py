@@ -55,7 +55,7 @@ SHORT_MS = 80
 LONG_MS = 700  # LONG fires at 600 (+20 debounce), auto-repeat would start at 850
 SETTLE_MS = 150  # kept in step with teatally.hw_sim.SETTLE_MS (the gap between presses)
 INTERACTIVE_POLL_S = 0.25  # virtual time follows the wall clock this finely when idle
-SIM_HEAP = 64 * 1024 * 1024  # never collected (see GUEST): room for thousands of key presses
+SIM_HEAP = 32 * 1024 * 1024  # never collected (see GUEST): ~6 KB a key press, so thousands of them
 RESULT_CAP = 512  # the longest reply (a gesture); the guest allocates it per host call
 
 # The guest program: firmware/main.py as it runs on the Pico (a reset runs it
