@@ -32,6 +32,6 @@ try:
 except ImportError:  # CPython
 
     def print_exception(exc, f):
-        import traceback
+        import traceback  # type: ignore[import-not-found]  # CPython only: never reached on the Pico
 
         traceback.print_exception(type(exc), exc, exc.__traceback__, file=f)
