@@ -9,6 +9,7 @@ MicroPython as under CPython and the CLI, after every line.
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from t42_support import NO_GC_HEAP, REPLAY_SCRIPT, drain, dump, setup
@@ -16,6 +17,7 @@ from t42_support import NO_GC_HEAP, REPLAY_SCRIPT, drain, dump, setup
 from teatally import journal, jsonc, record, t42
 from teatally_host import cli, gen
 
+ROOT = Path(__file__).resolve().parents[1]
 SETUP = json.dumps(setup())
 
 
@@ -233,3 +235,17 @@ def test_random_games_same_on_micropython_and_cli(dual, capsys, tmp_path):
         final = capsys.readouterr().out
         assert final == rows[-1][5:] + "\n"
         assert json.loads(final)["over"] is (name != "g4.jsonl")
+
+
+def test_full_game_example(capsys):
+    """T42-END-1 T42-SCORE-1: examples/full-game.jsonl (the README's full game)
+    is generator seed 603 verbatim after its comments, and replays to a game
+    over by empty piles, blue winning 25 to 20."""
+    path = ROOT / "examples" / "full-game.jsonl"
+    text = path.read_text()
+    body = "".join(line + "\n" for line in text.splitlines() if not line.startswith("#"))
+    assert body == gen.record_text(gen.random_game(603))
+    assert cli.main(["replay", str(path)]) == 0
+    state = json.loads(capsys.readouterr().out)
+    assert (state["over"], state["end"], state["round"]) == (True, "piles", 43)
+    assert (state["final"]["blue"], state["final"]["pink"], state["final"]["winner"]) == (25, 20, "blue")

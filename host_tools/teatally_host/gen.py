@@ -8,6 +8,8 @@ answers every question the engine asks in probe mode (t42.Game.probe) with a
 random option from the Need's own list. No rule is duplicated here: whatever
 the engine asks is what gets answered, so the records are legal by
 construction (a refused answer would be an engine bug and is raised).
+Round lines keep every answer the probe asked for, "hourglasses": 0
+included, exactly as the device's journal records them.
 
 Everything is drawn from one ``random.Random(seed)``: the same seed gives the
 same record on every machine and Python version that keeps Random's
