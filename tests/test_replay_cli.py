@@ -179,9 +179,6 @@ def test_upto(capsys, tmp_path):
     assert replay(capsys, tmp_path, text) == (2, "", "line 5: blue has no cat in the draw pile\n")
 
 
-@pytest.mark.xfail(
-    strict=True, reason="record.load reads line N+1 before stopping: a torn/bad next line fails --upto N"
-)
 def test_upto_ignores_an_unreadable_later_line(capsys, tmp_path):
     """T42-INPUT-3: --upto N should not depend on lines after N (a record
     whose line 5 is not JSON still has a state after line 4)."""

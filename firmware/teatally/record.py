@@ -11,16 +11,22 @@ def load(source, upto=None):
 
     upto: stop after that line number (the state "after line N")."""
     game = None
-    for n, obj in parse_record_lines(source):
-        if upto is not None and n > upto:
-            break
-        try:
-            if game is None:
-                game = t42.Game(obj)
-            else:
-                game.apply(obj)
-        except t42.Refused as exc:
-            raise RecordError(n, str(exc))
+    try:
+        for n, obj in parse_record_lines(source):
+            if upto is not None and n > upto:
+                break
+            try:
+                if game is None:
+                    game = t42.Game(obj)
+                else:
+                    game.apply(obj)
+            except t42.Refused as exc:
+                raise RecordError(n, str(exc))
+    except RecordError as exc:
+        # the reader looks at the line after N before stopping: what is
+        # wrong there does not change the state after line N
+        if upto is None or exc.line <= upto:
+            raise
     if game is None:
         raise RecordError(1, "empty record: the first line must be the setup")
     return game
