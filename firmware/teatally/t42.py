@@ -305,32 +305,19 @@ class _Round:
         return _int(v, what + " stars", 0, hi)
 
     # -- token movements ----------------------------------------------
-    def take_tarts(self, p, n):
-        # T42-TAKE-1
+    def take(self, p, n, token):
+        """T42-TAKE-1: p takes n tokens ("tarts" or "hourglasses") from the
+        supply, and what the supply lacks from the opponent, as far as they
+        have any."""
         s = self.s
         me = s.players[p]
         other = s.players[1 - p]
-        k = n if n <= s.supply_tarts else s.supply_tarts
-        s.supply_tarts -= k
-        me.tarts += k
-        k = n - k
-        if k > other.tarts:
-            k = other.tarts
-        other.tarts -= k
-        me.tarts += k
-
-    def take_hourglasses(self, p, n):
-        s = self.s
-        me = s.players[p]
-        other = s.players[1 - p]
-        k = n if n <= s.supply_hourglasses else s.supply_hourglasses
-        s.supply_hourglasses -= k
-        me.hourglasses += k
-        k = n - k
-        if k > other.hourglasses:
-            k = other.hourglasses
-        other.hourglasses -= k
-        me.hourglasses += k
+        supply = "supply_" + token
+        k = min(n, getattr(s, supply))
+        setattr(s, supply, getattr(s, supply) - k)
+        k2 = min(n - k, getattr(other, token))
+        setattr(other, token, getattr(other, token) - k2)
+        setattr(me, token, getattr(me, token) + k + k2)
 
     def gain_destroyed(self, p, card, stars):
         # T42-DESTROY-1
@@ -430,20 +417,20 @@ class _Round:
             raise Refused("unknown card %r" % card)
         _check_keys(params, base + keys, what)
         if card == "dormouse":
-            self.take_tarts(p, 2)  # T42-CARD-2
+            self.take(p, 2, "tarts")  # T42-CARD-2
         elif card == "knave":
-            self.take_tarts(p, 3)  # T42-CARD-5
+            self.take(p, 3, "tarts")  # T42-CARD-5
         elif card == "caterpillar":
-            self.take_hourglasses(p, 2)  # T42-CARD-6
+            self.take(p, 2, "hourglasses")  # T42-CARD-6
         elif card == "alice":
-            self.take_hourglasses(p, 1)  # T42-CARD-8
+            self.take(p, 1, "hourglasses")  # T42-CARD-8
         elif card == "king":
             # T42-CARD-7
             t = self.get(params, "take", ASK_TAKE, p, ("flamingo", "tarts"), what)
             if t == "flamingo":
                 s.flamingo = p
             elif t == "tarts":
-                self.take_tarts(p, 2)
+                self.take(p, 2, "tarts")
             else:
                 raise Refused('%s: take must be "flamingo" or "tarts"' % what)
         elif card == "guards":
