@@ -32,6 +32,30 @@ def fit(s, n=COLS):
     return s if len(s) <= n else s[: n - 1] + "~"
 
 
+def wrap(text, n=COLS):
+    """Split text at spaces into lines of at most n characters (a word longer
+    than a line is cut)."""
+    out = []
+    line = ""
+    for word in text.split(" "):
+        while len(word) > n:
+            if line:
+                out.append(line)
+                line = ""
+            out.append(word[:n])
+            word = word[n:]
+        if not line:
+            line = word
+        elif len(line) + 1 + len(word) <= n:
+            line += " " + word
+        else:
+            out.append(line)
+            line = word
+    if line:
+        out.append(line)
+    return out
+
+
 def pad_left(s, n):
     # str.rjust is missing on MicroPython
     return " " * (n - len(s)) + s if len(s) < n else s

@@ -11,7 +11,7 @@ import json
 
 from teatally import jsonc, teatime, witches
 from teatally.buttons import E_LONG, E_PRESS, K_BACK, K_DOWN, K_OK, K_UP
-from teatally.ui import COLS, LINE, ROWS, Menu, Message, Screen, W, fit, header, keyof, kind
+from teatally.ui import LINE, ROWS, Menu, Message, Screen, W, fit, header, keyof, kind, wrap
 from teatally.ui_misc import PAD_FILE
 
 TEATIME = "teatime"
@@ -176,27 +176,6 @@ def _home(ui):
     ui_misc.home(ui)
 
 
-def wrap(text, n=COLS):
-    """Split text into lines of at most n characters at spaces."""
-    lines = []
-    line = ""
-    for word in text.split(" "):
-        while len(word) > n:
-            if line:
-                lines.append(line)
-                line = ""
-            lines.append(word[:n])
-            word = word[n:]
-        if not line:
-            line = word
-        elif len(line) + 1 + len(word) <= n:
-            line = line + " " + word
-        else:
-            lines.append(line)
-            line = word
-    if line:
-        lines.append(line)
-    return lines
 
 
 # -- starting and resuming -------------------------------------------------------

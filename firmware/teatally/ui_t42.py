@@ -9,7 +9,7 @@
 
 from teatally import t42
 from teatally.buttons import E_LONG, E_PRESS, K_BACK, K_DOWN, K_OK, K_UP
-from teatally.ui import COLS, LINE, ROWS, W, Menu, Message, Picker, Screen, fit, header, keyof, kind
+from teatally.ui import LINE, ROWS, W, Menu, Message, Picker, Screen, fit, header, keyof, kind, wrap
 
 NAMES = ("Blue", "Pink")
 # Card names cut to 5 letters so "12 cater/alice" fits a 16-column line.
@@ -27,27 +27,6 @@ SHORT = {
 }
 
 
-def wrap(text, n=COLS):
-    """Split text at spaces into lines of at most n characters."""
-    out = []
-    line = ""
-    for word in text.split(" "):
-        while len(word) > n:
-            if line:
-                out.append(line)
-                line = ""
-            out.append(word[:n])
-            word = word[n:]
-        if not line:
-            line = word
-        elif len(line) + 1 + len(word) <= n:
-            line += " " + word
-        else:
-            out.append(line)
-            line = word
-    if line:
-        out.append(line)
-    return out
 
 
 def objective_name(o):
