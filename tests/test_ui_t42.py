@@ -19,6 +19,7 @@ import random
 import tempfile
 
 from teatally_host import gen, pyframebuf
+from teatally_host.keyscript import find_path
 
 # Scenario prelude: the App, a key-string runner and screen printers.
 # Keys: u d o b = short press UP DOWN OK BACK; U D O B = long press;
@@ -177,19 +178,6 @@ print('objectives', ' '.join([s['objectives'][str(v)] for v in t42.PILES]))
 
 
 # -- the host-side driver: record -> key presses ------------------------------------------
-def _find_path(d, target, path=()):
-    """Keys leading from the draft d to the dict target (identity), or None."""
-    if d is target:
-        return path
-    for k in d:
-        v = d[k]
-        if isinstance(v, dict):
-            p = _find_path(v, target, path + (k,))
-            if p is not None:
-                return p
-    return None
-
-
 class Driver:
     """Presses keys on a CPython App until each screen shows the record's
     answer; remembers the presses as a key string for the scenario."""
@@ -305,7 +293,7 @@ class Driver:
             if r.need is None:
                 target = "effect" if "effect" in rec else rec.get("buy", "none")
             else:
-                path = _find_path(r.draft, r.need.params)
+                path = find_path(r.draft, r.need.params)
                 src = rec
                 for k in path:
                     src = src[k]

@@ -34,14 +34,14 @@ SETUP = 0
 END = -1
 
 
-def _find_path(d, target, path=()):
+def find_path(d, target, path=()):
     """Keys leading from the draft d to the dict target (by identity), or None."""
     if d is target:
         return path
     for k in d:
         v = d[k]
         if isinstance(v, dict):
-            p = _find_path(v, target, path + (k,))
+            p = find_path(v, target, path + (k,))
             if p is not None:
                 return p
     return None
@@ -130,7 +130,7 @@ class Driver:
                 target = "effect" if "effect" in rec else rec.get("buy", "none")
             else:
                 src = rec
-                for k in _find_path(r.draft, r.need.params):
+                for k in find_path(r.draft, r.need.params):
                     src = src[k]
                 target = src[r.need.key]
                 if isinstance(target, list):
