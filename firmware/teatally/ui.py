@@ -14,6 +14,7 @@ H = const(64)
 COLS = const(16)
 LINE = const(8)
 ROWS = const(8)
+GS8 = const(6)  # framebuf.GS8, one byte a pixel (see Stamp)
 
 # Repeat/long events on UP/DOWN step like presses (value pickers, lists).
 STEP_KINDS = (E_PRESS, E_LONG, E_REPEAT)
@@ -270,6 +271,45 @@ def bar(fb, y, c=1):
         fb.fill_rect(0, y, W, LINE, c)
     else:
         b.fill_rect(0, y >> 3, W, 1, 255 if c else 0)
+
+
+class Stamp:
+    """A text line (one 8-pixel band) that looks the same frame after frame,
+    such as a board's fixed labels: drawn once, then its 128 bytes are
+    copied in through the display's ``bands`` (hw_base), one blit instead
+    of several drawing calls. On a display without bands it is always drawn.
+
+        if not stamp.paste(fb, r, key):
+            ... draw band r (nothing else may be in it) ...
+            stamp.keep(fb, r, key)
+
+    ``key`` names what the band shows (redrawn when it changes)."""
+
+    __slots__ = ("img", "fb", "key")
+
+    def __init__(self):
+        self.img = None
+        self.fb = None  # the display the bytes came from (their format is its own)
+        self.key = None
+
+    def paste(self, fb, r, key):
+        if self.fb is not fb or self.key != key:
+            return False
+        fb.bands.blit(self.img, 0, r)
+        return True
+
+    def keep(self, fb, r, key):
+        b = getattr(fb, "bands", None)
+        if b is None:
+            return
+        img = self.img
+        if img is None:
+            # the bands' own class and format (GS8): no import of framebuf
+            # here (~0.2 ms; and CPython may not have one)
+            img = self.img = type(b)(bytearray(W), W, 1, GS8)
+        img.blit(b, 0, -r)
+        self.fb = fb
+        self.key = key
 
 
 def header(fb, title):

@@ -9,7 +9,7 @@
 
 from teatally import t42
 from teatally.buttons import E_LONG, E_PRESS, K_BACK, K_DOWN, K_OK, K_UP
-from teatally.ui import LINE, ROWS, W, Menu, Message, Picker, Screen, header, keyof, kind, text_fit, wrap
+from teatally.ui import LINE, ROWS, W, Menu, Message, Picker, Screen, Stamp, header, keyof, kind, text_fit, wrap
 
 NAMES = ("Blue", "Pink")
 # Card names cut to 5 letters so "12 cater/alice" fits a 16-column line.
@@ -93,6 +93,8 @@ def round_number(game, i):
 NAMES_ROW = "%-7s%s" % (NAMES[0].upper(), NAMES[1].upper())
 PILE_LABELS = " ".join([str(v) for v in t42.PILES])  # one every 16 px
 _column = []  # the icons in front of the rows (gfx.column), made once
+_names = Stamp()  # the players' names and the flamingo (band 1)
+_piles = Stamp()  # the piles' value labels and the rabbit (band 6)
 
 
 def _width(n):
@@ -182,9 +184,11 @@ class Status(Screen):
             header(fb, rows[0])
             gfx.icon(fb, gfx.ICON_WATCH, 40, 0, 0)
             text(t42.SPACES[s.watch], 50, 0, 0)
-            text(NAMES_ROW, 16, LINE, 1)
-            if s.flamingo == 0 or s.flamingo == 1:
-                blit(icons[gfx.ICON_FLAMINGO], 52 + 56 * s.flamingo, LINE, 0)
+            if not _names.paste(fb, 1, s.flamingo):
+                text(NAMES_ROW, 16, LINE, 1)
+                if s.flamingo == 0 or s.flamingo == 1:
+                    blit(icons[gfx.ICON_FLAMINGO], 52 + 56 * s.flamingo, LINE, 0)
+                _names.keep(fb, 1, s.flamingo)
         if not _column:
             _column.append(gfx.column((gfx.ICON_STAR, gfx.ICON_TART, gfx.ICON_HOURGLASS, gfx.ICON_PILE)))
         blit(_column[0], 2, 2 * LINE, 0)
@@ -195,16 +199,18 @@ class Status(Screen):
         text(rows[3], 16, 3 * LINE, 1)
         text(rows[4], 16, 4 * LINE, 1)
         text(rows[5], 16, 5 * LINE, 1)
-        # score-board piles: inverse value labels over the cards left
-        fr = fb.fill_rect
-        fr(0, 6 * LINE, 9, LINE, 1)
-        fr(16, 6 * LINE, 9, LINE, 1)
-        fr(32, 6 * LINE, 9, LINE, 1)
-        fr(48, 6 * LINE, 9, LINE, 1)
-        fr(64, 6 * LINE, 9, LINE, 1)
-        text(PILE_LABELS, 0, 6 * LINE, 0)
+        if not _piles.paste(fb, 6, 0):
+            # score-board piles: inverse value labels over the cards left
+            fr = fb.fill_rect
+            fr(0, 6 * LINE, 9, LINE, 1)
+            fr(16, 6 * LINE, 9, LINE, 1)
+            fr(32, 6 * LINE, 9, LINE, 1)
+            fr(48, 6 * LINE, 9, LINE, 1)
+            fr(64, 6 * LINE, 9, LINE, 1)
+            text(PILE_LABELS, 0, 6 * LINE, 0)
+            blit(icons[gfx.ICON_RABBIT], 96, 6 * LINE, 0)
+            _piles.keep(fb, 6, 0)
         text(rows[6], 0, 7 * LINE, 1)
-        blit(icons[gfx.ICON_RABBIT], 96, 6 * LINE, 0)
 
 
 def show_game(ui, notice):
