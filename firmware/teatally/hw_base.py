@@ -11,7 +11,8 @@ display
     A ``framebuf.FrameBuffer`` (subclass) of the 128x64 logical frame
     (``FRAME_W`` x ``FRAME_H``), any MONO format (SSD1306/SH1106 drivers use
     MONO_VLSB, peter-l5's SH1107 MONO_HMSB: draw through the FrameBuffer
-    methods and ``teatally.gfx``, never poke the buffer). Extra methods:
+    methods and ``teatally.gfx``, never poke the buffer; the fast path below
+    is the one way around them). Extra methods:
     ``show()`` push to the glass (partial-update drivers push only changed
     pages), ``contrast(0..255)``, ``poweroff()``, ``poweron()``.
     ``None`` only in headless tests.
@@ -24,10 +25,11 @@ display
     for the next ``show()``, by one byte fill (``fill(0)`` sets the 8192
     pixels one by one: ~0.8 ms, an eighth of a key press's budget).
     ``bands``   a GS8 FrameBuffer ``FRAME_W`` x ``FRAME_H // 8`` over the
-    same bytes: "pixel" (x, r) is one byte of the 8-pixel band r. Filling a
-    *whole* band with 0x00 or 0xFF darkens or lights pixel rows 8r..8r+7,
-    whatever the MONO format (VLSB, HLSB and HMSB all keep such a band in
-    bytes 128r..128r+127); nothing else may be drawn through it. The drivers'
+    same bytes: "pixel" (x, r) is one byte of the 8-pixel band r. Only
+    *whole* bands may be touched through it: VLSB, HLSB and HMSB all keep
+    pixel rows 8r..8r+7 in bytes 128r..128r+127, so filling a band with
+    0x00 / 0xFF (``ui.bar``) or copying its 128 bytes out and back in
+    (``ui.Stamp``) means the same in every MONO format. The drivers'
     dirty-page tracking does not see it: only use it after ``clear()`` in
     the same frame.
 predicates
