@@ -65,14 +65,16 @@ def action_hint(action):
     vb = t42.VALUE.get(action.get("blue"), 0)
     vp = t42.VALUE.get(action.get("pink"), 0)
     who = "B" if vb > vp else "P" if vp > vb else "tie"
-    if "effect" in action:
-        what = "effect"
-    elif "buy" in action:
-        what = "buy %s" % action["buy"]
-    else:
-        what = "-"
     h = action.get("hourglasses", 0)
-    return "%s: %s%s" % (who, what, " h%d" % h if h else "")
+    # one format, one new string: it is the history's hint, made on every key press
+    if "buy" in action and "effect" not in action:
+        if h:
+            return "%s: buy %s h%d" % (who, action["buy"], h)
+        return "%s: buy %s" % (who, action["buy"])
+    what = "effect" if "effect" in action else "-"
+    if h:
+        return "%s: %s h%d" % (who, what, h)
+    return "%s: %s" % (who, what)
 
 
 def round_number(game, i):
