@@ -253,13 +253,13 @@ class Message(Screen):
 
 
 def clear(fb):
-    """Blank the frame: the display's one-byte-fill clear() where it has one
-    (see hw_base; fill(0) sets 8192 pixels one by one)."""
-    c = getattr(fb, "clear", None)
-    if c is None:
+    """Blank the frame: the display's one-byte-fill clear() where it has the
+    fast path (see hw_base; fill(0) sets 8192 pixels one by one). Asked by
+    ``bands``, not ``clear``: a driver's own clear() may do something else."""
+    if getattr(fb, "bands", None) is None:
         fb.fill(0)
     else:
-        c()
+        fb.clear()
 
 
 def bar(fb, y, c=1):
