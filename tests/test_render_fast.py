@@ -480,8 +480,11 @@ def test_big_rectangles_cover_the_font_exactly():
     pyframebuf.install()
     from teatally import gfx
 
-    assert set(gfx._RECTS) >= set("0123456789-")
-    for ch, data in gfx._RECTS.items():
+    assert set(gfx._BIG) >= set("0123456789-")
+    assert len(gfx._AT) == len(gfx._BIG) + 1 and gfx._AT[-1] == len(gfx._RECTS)
+    for k, ch in enumerate(gfx._BIG):
+        data = gfx._RECTS[gfx._AT[k] : gfx._AT[k + 1]]
+        assert data, ch
         cols = FONT[(ord(ch) - 32) * 8 : (ord(ch) - 32) * 8 + 8]
         glyph = {(x, y) for x in range(8) for y in range(8) if cols[x] >> y & 1}
         got = set()

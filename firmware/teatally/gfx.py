@@ -164,25 +164,28 @@ def big_width(s, scale=2):
 
 
 # The lit pixels of the font's glyphs as rectangles (a greedy cover, overlaps
-# allowed; tests/test_gfx.py checks each against the font): two bytes a
-# rectangle, x << 4 | y and w << 4 | h in font pixels. 1-9 fill_rects draw a
-# scaled character.
+# allowed; tests/test_render_fast.py checks each against the font): two bytes
+# a rectangle, x << 4 | y and w << 4 | h in font pixels; character
+# _BIG[i] is _RECTS[_AT[i]:_AT[i + 1]]. 1-9 fill_rects draw a scaled
+# character. (One bytes object: less heap than one per character.)
+_BIG = "0123456789+-/"
+_AT = b"\x00\x0c\x12\x20\x30\x3a\x46\x52\x5c\x6e\x7a\x7e\x80\x8c"
 # fmt: off
-_RECTS = {
-    "0": b"\x11\x25\x51\x25\x20\x41\x26\x41\x13\x31\x42\x31",
-    "1": b"\x30\x27\x16\x61\x22\x31",
-    "2": b"\x16\x61\x20\x41\x51\x22\x15\x22\x11\x21\x24\x21\x43\x21",
-    "3": b"\x50\x17\x20\x41\x26\x41\x51\x22\x54\x22\x33\x31\x11\x21\x15\x21",
-    "4": b"\x50\x27\x14\x71\x41\x32\x13\x22\x32\x41",
-    "5": b"\x10\x23\x53\x23\x10\x61\x26\x41\x12\x51\x15\x21",
-    "6": b"\x11\x25\x20\x41\x26\x41\x54\x22\x13\x51\x51\x21",
-    "7": b"\x33\x24\x10\x61\x10\x22\x50\x22\x42\x21",
-    "8": b"\x20\x17\x50\x17\x11\x22\x14\x22\x20\x41\x23\x41\x26\x41\x51\x22\x54\x22",
-    "9": b"\x51\x25\x11\x22\x20\x41\x26\x41\x23\x51\x15\x21",
-    "+": b"\x31\x25\x13\x61",
-    "-": b"\x13\x61",
-    "/": b"\x16\x21\x25\x21\x34\x21\x43\x21\x52\x21\x61\x21",
-}
+_RECTS = (
+    b"\x11\x25\x51\x25\x20\x41\x26\x41\x13\x31\x42\x31"  # 0
+    b"\x30\x27\x16\x61\x22\x31"  # 1
+    b"\x16\x61\x20\x41\x51\x22\x15\x22\x11\x21\x24\x21\x43\x21"  # 2
+    b"\x50\x17\x20\x41\x26\x41\x51\x22\x54\x22\x33\x31\x11\x21\x15\x21"  # 3
+    b"\x50\x27\x14\x71\x41\x32\x13\x22\x32\x41"  # 4
+    b"\x10\x23\x53\x23\x10\x61\x26\x41\x12\x51\x15\x21"  # 5
+    b"\x11\x25\x20\x41\x26\x41\x54\x22\x13\x51\x51\x21"  # 6
+    b"\x33\x24\x10\x61\x10\x22\x50\x22\x42\x21"  # 7
+    b"\x20\x17\x50\x17\x11\x22\x14\x22\x20\x41\x23\x41\x26\x41\x51\x22\x54\x22"  # 8
+    b"\x51\x25\x11\x22\x20\x41\x26\x41\x23\x51\x15\x21"  # 9
+    b"\x31\x25\x13\x61"  # +
+    b"\x13\x61"  # -
+    b"\x16\x21\x25\x21\x34\x21\x43\x21\x52\x21\x61\x21"  # /
+)
 # fmt: on
 
 
@@ -190,12 +193,13 @@ def big(fb, s, x, y, scale=2, c=1):
     """Text from the 8x8 font scaled by 2 or 3: scores readable at arm's length."""
     step = CHAR * scale
     fr = fb.fill_rect
+    r = _RECTS
     for ch in s:
-        r = _RECTS.get(ch)
-        if r is not None:
-            for i in range(0, len(r), 2):
-                a = r[i]
-                b = r[i + 1]
+        i = _BIG.find(ch)
+        if i >= 0:
+            for j in range(_AT[i], _AT[i + 1], 2):
+                a = r[j]
+                b = r[j + 1]
                 fr(x + (a >> 4) * scale, y + (a & 15) * scale, (b >> 4) * scale, (b & 15) * scale, c)
         elif ch != " ":
             _blit(fb, _glyph(ord(ch), scale), x, y, c)

@@ -5,6 +5,13 @@
 # Screens never touch pins or the display driver; they get the UI object (for
 # push/pop and the app's services) and the frame buffer. Everything here runs
 # unchanged on CPython (with the host's pure-Python framebuf) and MicroPython.
+#
+# Drawing cost (most of a key press on the Pico, redrawn after every key):
+# every new str is looked up in MicroPython's interned-string table, a linear
+# search through all the names of the loaded modules (~0.15 ms a string), so
+# what is drawn on every press makes few new strings: fixed text is kept,
+# cut lines are cut while drawing (text_fit), and numbers are formatted to
+# bytes (b"%d" % n: no lookup; fb.text takes bytes as well as str).
 
 from teatally.buttons import E_LONG, E_PRESS, E_REPEAT, K_BACK, K_DOWN, K_OK, K_UP
 from teatally.compat import const

@@ -280,7 +280,7 @@ class Rounds(Screen):
         header(fb, self.title)
         ui.gfx.big(fb, "%d/%d" % (pad.round, pad.rounds()), 4, 12, 3)
         fb.text("round", 84, 20, 1)
-        fb.text(b"Alice: P%d starts" % (pad.holder + 1), 0, 40, 1)  # bytes: see ui.text_fit
+        fb.text(b"Alice: P%d starts" % (pad.holder + 1), 0, 40, 1)  # bytes: see ui.py
         fb.text("OK: round over", 0, 48, 1)
         fb.text("DOWN: score now", 0, 56, 1)
 
@@ -350,7 +350,7 @@ class Entry(Screen):
     def draw(self, ui, fb):
         # drawn on every UP/DOWN: the texts that only change with the field
         # are made once per field, the total is formatted to bytes (see
-        # ui.text_fit: no search of the interned-string table)
+        # ui.py: no search of the interned-string table)
         pad = self.pad
         f = pad.field
         fields = pad.fields()

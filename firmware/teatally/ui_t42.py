@@ -27,8 +27,6 @@ SHORT = {
 }
 
 
-
-
 def objective_name(o):
     # 8 columns in the score table
     if o[:5] == "most:":
@@ -90,25 +88,13 @@ def round_number(game, i):
 # The board is drawn after nearly every key press, so it is drawn with few
 # calls: both players' numbers share one text row (the two columns are 7
 # characters, 56 px, apart), the numbers are formatted to bytes (see
-# ui.text_fit) once per game state, and the icons in front of the rows are
+# ui.py) once per game state, and the icons in front of the rows are
 # one image.
 NAMES_ROW = "%-7s%s" % (NAMES[0].upper(), NAMES[1].upper())
 PILE_LABELS = " ".join([str(v) for v in t42.PILES])  # one every 16 px
 _column = []  # the icons in front of the rows (gfx.column), made once
 _names = Stamp()  # the players' names and the flamingo (band 1)
 _piles = Stamp()  # the piles' value labels and the rabbit (band 6)
-
-
-def _width(n):
-    # len("%d" % n) without making the string
-    w = 1
-    if n < 0:
-        n = -n
-        w = 2
-    while n >= 10:
-        n //= 10
-        w += 1
-    return w
 
 
 def board_rows(s):
@@ -121,10 +107,10 @@ def board_rows(s):
     cups = []
     n = t42.teacups(b.stars)
     if n:
-        cups.append((16 + 8 * _width(tb) + 2, b"%d" % n))
+        cups.append((16 + 8 * len(b"%d" % tb) + 2, b"%d" % n))
     n = t42.teacups(p.stars)
     if n:
-        cups.append((72 + 8 * _width(tp) + 2, b"%d" % n))
+        cups.append((72 + 8 * len(b"%d" % tp) + 2, b"%d" % n))
     pl = s.piles
     return (
         b"R%d" % (s.round + 1),
