@@ -70,12 +70,15 @@ class Display:
 class SSD1306_I2C(Display):
     def __init__(self, w, h, i2c, addr=0x3C):
         LOG.append('SSD1306_I2C(%d,%d,addr=%s)' % (w, h, hex(addr)))
+        self.buffer = bytearray(w * h // 8)  # micropython-lib exposes its frame
     def rotate(self, r):
         LOG.append('rotate(%d)' % r)
 
 class SH1106_I2C(Display):
     def __init__(self, w, h, i2c, res=None, addr=0x3C, rotate=0):
         LOG.append('SH1106_I2C(%d,%d,res=%s,addr=%s,rotate=%d)' % (w, h, pn(res), hex(addr), rotate))
+        self.renderbuf = bytearray(w * h // 8)  # robert-hh: the frame drawn into
+        self.pages_to_update = 0  # the pages show() sends
     def flip(self, flag):
         LOG.append('flip(%s)' % flag)
 
@@ -119,6 +122,11 @@ try:
         hw = hw_pico.setup(FLASH)
         print('==', name, hw.board_name, hw.layout, hw.flash_root == '', hw.board_error)
         print('setup', ' '.join(LOG))
+        d = hw.display
+        fast = hasattr(d, 'clear') and hasattr(d, 'bands')
+        if fast:
+            d.clear()
+        print('fast', fast, getattr(d, 'pages_to_update', None))
         gpios = [g for _, g in hw.board.BUTTONS]
         # nothing pressed: all pins high
         print('idle', [p() for p in hw.predicates])
@@ -236,12 +244,16 @@ def test_setup_builds_each_board(dual):
     # the watchdog starts once, clamped to the RP2040's 8 s limit; feeding before start is a no-op
     assert s["misc"] == "WDT(8000) feed idle reset 8000"
     assert s["keys"] == "4key 4"
+    # the driver exposes its frame: the display gets the cheap clear (hw_base.add_bands)
+    assert s["fast"] == "True None"
 
     s = b["pico_sh1106"]
     assert s["setup"].endswith(
         "I2C(0,sda=4,scl=5,freq=400000) SH1106_I2C(128,64,res=None,addr=0x3c,rotate=0) sleep(False) fill(0) show"
     )
     assert s["flip"] == "flip(True) show flip(False) show False"
+    # its show() sends only the marked pages: the clear marks all eight
+    assert s["fast"] == "True 255"
 
     s = b["waveshare_pico_oled_1_3"]
     assert s["head"] == "== waveshare_pico_oled_1_3 waveshare_pico_oled_1_3 2key True None"
@@ -253,6 +265,7 @@ def test_setup_builds_each_board(dual):
     # peter-l5's flip() is relative to the rotate given at construction
     assert s["flip"] == "flip(True) show flip(False) show False"
     assert s["keys"] == "2key 2"
+    assert s["fast"] == "False None"  # (this fake keeps its frame to itself)
 
     # a typo in /board.txt: the default board, and the reason kept for the about screen
     s = b["no_such_board"]

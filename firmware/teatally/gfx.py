@@ -10,10 +10,12 @@ Icons are 8x8, MONO_HLSB (one byte per row, left pixel = bit 7), built once
 at import. ``c=1`` draws lit pixels on whatever is there; ``c=0`` draws dark
 pixels (for icons on a highlighted line); unset icon pixels stay transparent.
 
-Big text scales the built-in 8x8 font by 2 or 3 (16x16 / 24x24 cells): each
-scaled glyph is built once into a small FrameBuffer and cached (digits and a
-few signs: at most ``CACHE_MAX`` glyphs, ~100 bytes each), so a redraw is one
-blit per character.
+Big text scales the built-in 8x8 font by 2 or 3 (16x16 / 24x24 cells).
+Digits and the signs + - / are drawn as a few filled rectangles each (the
+font's pixels, see ``_RECTS``): no glyph to build, nothing to cache, and
+cheaper than a blit, which copies every pixel of the cell one by one. Any
+other character is scaled into a small FrameBuffer once and cached (at most
+``CACHE_MAX`` glyphs, ~100 bytes each), then blitted.
 """
 
 import framebuf
@@ -94,6 +96,13 @@ def icon(fb, i, x, y, c=1):
     _blit(fb, ICONS[i], x, y, c)
 
 
+def column(ids):
+    """The icons ``ids`` stacked top to bottom in one 8 x 8n image: a column
+    of icons in front of text rows is one blit (draw it with key 0, like
+    ``icon`` with c=1)."""
+    return framebuf.FrameBuffer(bytearray(b"".join([_ICON_BITS[i] for i in ids])), 8, 8 * len(ids), _HLSB)
+
+
 def text(fb, s, x, y, c=1):
     fb.text(s, x, y, c)
 
@@ -154,11 +163,45 @@ def big_width(s, scale=2):
     return len(s) * CHAR * scale
 
 
+# The lit pixels of the font's glyphs as rectangles (a greedy cover, overlaps
+# allowed; tests/test_render_fast.py checks each against the font): two bytes
+# a rectangle, x << 4 | y and w << 4 | h in font pixels; character
+# _BIG[i] is _RECTS[_AT[i]:_AT[i + 1]]. 1-9 fill_rects draw a scaled
+# character. (One bytes object: less heap than one per character.)
+_BIG = "0123456789+-/"
+_AT = b"\x00\x0c\x12\x20\x30\x3a\x46\x52\x5c\x6e\x7a\x7e\x80\x8c"
+# fmt: off
+_RECTS = (
+    b"\x11\x25\x51\x25\x20\x41\x26\x41\x13\x31\x42\x31"  # 0
+    b"\x30\x27\x16\x61\x22\x31"  # 1
+    b"\x16\x61\x20\x41\x51\x22\x15\x22\x11\x21\x24\x21\x43\x21"  # 2
+    b"\x50\x17\x20\x41\x26\x41\x51\x22\x54\x22\x33\x31\x11\x21\x15\x21"  # 3
+    b"\x50\x27\x14\x71\x41\x32\x13\x22\x32\x41"  # 4
+    b"\x10\x23\x53\x23\x10\x61\x26\x41\x12\x51\x15\x21"  # 5
+    b"\x11\x25\x20\x41\x26\x41\x54\x22\x13\x51\x51\x21"  # 6
+    b"\x33\x24\x10\x61\x10\x22\x50\x22\x42\x21"  # 7
+    b"\x20\x17\x50\x17\x11\x22\x14\x22\x20\x41\x23\x41\x26\x41\x51\x22\x54\x22"  # 8
+    b"\x51\x25\x11\x22\x20\x41\x26\x41\x23\x51\x15\x21"  # 9
+    b"\x31\x25\x13\x61"  # +
+    b"\x13\x61"  # -
+    b"\x16\x21\x25\x21\x34\x21\x43\x21\x52\x21\x61\x21"  # /
+)
+# fmt: on
+
+
 def big(fb, s, x, y, scale=2, c=1):
     """Text from the 8x8 font scaled by 2 or 3: scores readable at arm's length."""
     step = CHAR * scale
+    fr = fb.fill_rect
+    r = _RECTS
     for ch in s:
-        if ch != " ":
+        i = _BIG.find(ch)
+        if i >= 0:
+            for j in range(_AT[i], _AT[i + 1], 2):
+                a = r[j]
+                b = r[j + 1]
+                fr(x + (a >> 4) * scale, y + (a & 15) * scale, (b >> 4) * scale, (b & 15) * scale, c)
+        elif ch != " ":
             _blit(fb, _glyph(ord(ch), scale), x, y, c)
         x += step
 

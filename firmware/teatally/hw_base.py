@@ -11,10 +11,27 @@ display
     A ``framebuf.FrameBuffer`` (subclass) of the 128x64 logical frame
     (``FRAME_W`` x ``FRAME_H``), any MONO format (SSD1306/SH1106 drivers use
     MONO_VLSB, peter-l5's SH1107 MONO_HMSB: draw through the FrameBuffer
-    methods and ``teatally.gfx``, never poke the buffer). Extra methods:
+    methods and ``teatally.gfx``, never poke the buffer; the fast path below
+    is the one way around them). Extra methods:
     ``show()`` push to the glass (partial-update drivers push only changed
     pages), ``contrast(0..255)``, ``poweroff()``, ``poweron()``.
     ``None`` only in headless tests.
+
+    Optional fast path (``add_bands`` below attaches it when the driver
+    exposes its frame bytes; ``VirtualDisplay`` has it built in; absent, the
+    UI falls back to ``fill``/``fill_rect``):
+
+    ``clear()``  blank the whole frame like ``fill(0)`` and mark every page
+    for the next ``show()``, by one byte fill (``fill(0)`` sets the 8192
+    pixels one by one: ~0.8 ms, an eighth of a key press's budget).
+    ``bands``   a GS8 FrameBuffer ``FRAME_W`` x ``FRAME_H // 8`` over the
+    same bytes: "pixel" (x, r) is one byte of the 8-pixel band r. Only
+    *whole* bands may be touched through it: VLSB, HLSB and HMSB all keep
+    pixel rows 8r..8r+7 in bytes 128r..128r+127, so filling a band with
+    0x00 / 0xFF (``ui.bar``) or copying its 128 bytes out and back in
+    (``ui.Stamp``) means the same in every MONO format. The drivers'
+    dirty-page tracking does not see it: only use it after ``clear()`` in
+    the same frame.
 predicates
     Tuple of zero-argument callables, one per physical key, True = pressed
     (active-low pins already inverted). Order: UP, DOWN, OK, BACK for "4key";
@@ -187,6 +204,53 @@ def board_problems(b):
     if b.DRIVER_ROTATE not in (0, 180):
         bad.append("bad DRIVER_ROTATE")
     return bad
+
+
+FRAME_BYTES = const(1024)  # FRAME_W * FRAME_H // 8
+# Where the display drivers keep their frame: micropython-lib ssd1306
+# ("buffer"), robert-hh sh1106 ("renderbuf", the one drawn into), peter-l5
+# sh1107 ("displaybuf" from v317, "renderbuf" before).
+_FRAME_ATTRS = ("buffer", "renderbuf", "displaybuf")
+
+
+def frame_bytes(d):
+    """The bytearray behind display ``d``'s whole frame, or None."""
+    for name in _FRAME_ATTRS:
+        b = getattr(d, name, None)
+        if isinstance(b, bytearray) and len(b) == FRAME_BYTES:
+            return b
+    return None
+
+
+def bands_of(buf):
+    """The ``bands`` view (see the contract above) of a frame's bytes."""
+    import framebuf
+
+    return framebuf.FrameBuffer(buf, FRAME_W, FRAME_H // 8, framebuf.GS8)
+
+
+def add_bands(d):
+    """Give display ``d`` the optional ``bands`` and ``clear()`` when its
+    driver exposes the frame's bytes; returns True if it did."""
+    buf = frame_bytes(d)
+    if buf is None:
+        return False
+    bands = bands_of(buf)
+    if hasattr(d, "pages_to_update"):
+        # sh1106 / sh1107: show() sends only the pages marked in this mask,
+        # which their own drawing methods keep; a byte fill must mark them
+        def clear():
+            bands.fill(0)
+            d.pages_to_update = 0xFF  # all 8 pages of the 64 rows
+
+    else:
+
+        def clear():
+            bands.fill(0)
+
+    d.bands = bands
+    d.clear = clear
+    return True
 
 
 class Hardware:

@@ -72,6 +72,7 @@ def make_display(machine, b):
         raise ValueError("unknown display driver " + name)
     d.fill(0)
     d.show()
+    hw_base.add_bands(d)  # cheap clear() and bands (see hw_base) where the driver allows
     return d
 
 

@@ -12,15 +12,20 @@ H = const(64)
 
 
 class VirtualDisplay(framebuf.FrameBuffer):
-    """128x64 MONO_VLSB like the SSD1306; show() counts frames."""
+    """128x64 MONO_VLSB like the SSD1306; show() counts frames. Has the
+    contract's fast path (hw_base): ``bands`` and ``clear()``."""
 
     def __init__(self):
         self.buffer = bytearray(W * H // 8)
         super().__init__(self.buffer, W, H, framebuf.MONO_VLSB)
+        self.bands = framebuf.FrameBuffer(self.buffer, W, H // 8, framebuf.GS8)
         self.frames = 0
         self.on = True
         self.level = 255
         self.flipped = False
+
+    def clear(self):
+        self.bands.fill(0)  # one byte fill instead of 8192 pixels
 
     def show(self):
         self.frames += 1

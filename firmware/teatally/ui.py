@@ -5,6 +5,13 @@
 # Screens never touch pins or the display driver; they get the UI object (for
 # push/pop and the app's services) and the frame buffer. Everything here runs
 # unchanged on CPython (with the host's pure-Python framebuf) and MicroPython.
+#
+# Drawing cost (most of a key press on the Pico, redrawn after every key):
+# every new str is looked up in MicroPython's interned-string table, a linear
+# search through all the names of the loaded modules (~0.15 ms a string), so
+# what is drawn on every press makes few new strings: fixed text is kept,
+# cut lines are cut while drawing (text_fit), and numbers are formatted to
+# bytes (b"%d" % n: no lookup; fb.text takes bytes as well as str).
 
 from teatally.buttons import E_LONG, E_PRESS, E_REPEAT, K_BACK, K_DOWN, K_OK, K_UP
 from teatally.compat import const
@@ -14,6 +21,7 @@ H = const(64)
 COLS = const(16)
 LINE = const(8)
 ROWS = const(8)
+GS8 = const(6)  # framebuf.GS8, one byte a pixel (see Stamp)
 
 # Repeat/long events on UP/DOWN step like presses (value pickers, lists).
 STEP_KINDS = (E_PRESS, E_LONG, E_REPEAT)
@@ -54,6 +62,18 @@ def wrap(text, n=COLS):
     if line:
         out.append(line)
     return out
+
+
+def text_fit(fb, s, x, y, c=1, n=COLS):
+    """Draw fit(s, n) at x, y without making the cut string (a new string
+    costs more than the drawing: the interned-string table is searched).
+    The line right of x is background (1 - c) before and after."""
+    fb.text(s, x, y, c)
+    if len(s) > n:
+        # the font is 8 px wide: wipe from the last kept cell to the edge
+        cx = x + 8 * (n - 1)
+        fb.fill_rect(cx, y, W - cx, LINE, 1 - c)
+        fb.text("~", cx, y, c)
 
 
 def pad_left(s, n):
@@ -109,29 +129,42 @@ class Menu(Screen):
         ui.dirty = True
 
     def draw(self, ui, fb):
-        rows = ROWS - 1 - (1 if self.hint else 0)
-        if self.sel < self.top:
-            self.top = self.sel
-        elif self.sel >= self.top + rows:
-            self.top = self.sel - rows + 1
+        # Every key press redraws: no new strings here but the hint's (each
+        # new string costs a search of the interned-string table, ~0.15 ms).
+        items = self.items
+        n = len(items)
+        hint = self.hint
+        rows = ROWS - 2 if hint else ROWS - 1
+        sel = self.sel
+        top = self.top
+        if sel < top:
+            top = sel
+        elif sel >= top + rows:
+            top = sel - rows + 1
+        self.top = top
         header(fb, self.title)
+        text = fb.text
         y = LINE
-        for i in range(self.top, min(len(self.items), self.top + rows)):
-            label = fit(self.items[i][0], COLS - 1)
-            if i == self.sel:
-                fb.fill_rect(0, y, W, LINE, 1)
-                fb.text(label, 4, y, 0)
+        end = top + rows if top + rows < n else n
+        for i in range(top, end):
+            label = items[i][0]
+            c = 1
+            if i == sel:
+                bar(fb, y)
+                c = 0
+            if len(label) < COLS:
+                text(label, 4, y, c)
             else:
-                fb.text(label, 4, y, 1)
+                text_fit(fb, label, 4, y, c, COLS - 1)
             y += LINE
-        if len(self.items) > rows:
+        if n > rows:
             # scrollbar on the right edge
-            h = max(3, (H - LINE) * rows // len(self.items))
-            span = H - LINE - h - (LINE if self.hint else 0)
-            yb = LINE + span * self.top // max(1, len(self.items) - rows)
+            h = max(3, (H - LINE) * rows // n)
+            span = H - LINE - h - (LINE if hint else 0)
+            yb = LINE + span * top // max(1, n - rows)
             fb.fill_rect(W - 2, yb, 2, h, 1)
-        if self.hint and self.items:
-            fb.text(fit(self.hint(self.items[self.sel][1])), 0, H - LINE, 1)
+        if hint and n:
+            text_fit(fb, hint(items[sel][1]), 0, H - LINE)
 
 
 class Picker(Screen):
@@ -148,6 +181,7 @@ class Picker(Screen):
         self.done = done
         self.describe = describe
         self.back = back
+        self._range = None  # "lo..hi", made at the first draw
 
     def key(self, ui, ev):
         k = keyof(ev)
@@ -171,11 +205,16 @@ class Picker(Screen):
         v = str(self.value)
         # gfx.big; three columns (e.g. -12) at scale 2 keep clear of the range text
         ui.gfx.big(fb, v, 4, 12, 3 if len(v) <= 2 else 2)
-        fb.text("%d..%d" % (self.lo, self.hi), 64, 16, 1)
+        r = self._range
+        if r is None:
+            r = self._range = "%d..%d" % (self.lo, self.hi)
+        text = fb.text
+        text(r, 64, 16, 1)
         if self.describe is not None:
+            lines = self.describe(self.value)
             y = 40
-            for line in self.describe(self.value)[:3]:
-                fb.text(fit(line), 0, y, 1)
+            for i in range(len(lines) if len(lines) < 3 else 3):
+                text_fit(fb, lines[i], 0, y)
                 y += LINE
 
 
@@ -207,16 +246,86 @@ class Message(Screen):
 
     def draw(self, ui, fb):
         header(fb, self.title)
+        lines = self.lines
+        text = fb.text
         y = LINE
-        for line in self.lines[self.top : self.top + ROWS - 1]:
-            fb.text(fit(line), 0, y, 1)
+        end = self.top + ROWS - 1
+        for i in range(self.top, end if end < len(lines) else len(lines)):
+            t = lines[i]
+            if len(t) <= COLS:
+                text(t, 0, y, 1)
+            else:
+                text_fit(fb, t, 0, y)
             y += LINE
+
+
+def clear(fb):
+    """Blank the frame: the display's one-byte-fill clear() where it has the
+    fast path (see hw_base; fill(0) sets 8192 pixels one by one). Asked by
+    ``bands``, not ``clear``: a driver's own clear() may do something else."""
+    if getattr(fb, "bands", None) is None:
+        fb.fill(0)
+    else:
+        fb.clear()
+
+
+def bar(fb, y, c=1):
+    """Light (c=1) or darken the whole text line at y: the title bar, the
+    selected menu line. A line on the 8-pixel grid is one band of bytes
+    (hw_base ``bands``): a byte fill instead of 1024 pixels."""
+    b = getattr(fb, "bands", None)
+    if b is None or y & 7:
+        fb.fill_rect(0, y, W, LINE, c)
+    else:
+        b.fill_rect(0, y >> 3, W, 1, 255 if c else 0)
+
+
+class Stamp:
+    """A text line (one 8-pixel band) that looks the same frame after frame,
+    such as a board's fixed labels: drawn once, then its 128 bytes are
+    copied in through the display's ``bands`` (hw_base), one blit instead
+    of several drawing calls. On a display without bands it is always drawn.
+
+        if not stamp.paste(fb, r, key):
+            ... draw band r (nothing else may be in it) ...
+            stamp.keep(fb, r, key)
+
+    ``key`` names what the band shows (redrawn when it changes)."""
+
+    __slots__ = ("img", "fb", "key")
+
+    def __init__(self):
+        self.img = None
+        self.fb = None  # the display the bytes came from (their format is its own)
+        self.key = None
+
+    def paste(self, fb, r, key):
+        if self.fb is not fb or self.key != key:
+            return False
+        fb.bands.blit(self.img, 0, r)
+        return True
+
+    def keep(self, fb, r, key):
+        b = getattr(fb, "bands", None)
+        if b is None:
+            return
+        img = self.img
+        if img is None:
+            # the bands' own class and format (GS8): no import of framebuf
+            # here (~0.2 ms; and CPython may not have one)
+            img = self.img = type(b)(bytearray(W), W, 1, GS8)
+        img.blit(b, 0, -r)
+        self.fb = fb
+        self.key = key
 
 
 def header(fb, title):
     # inverse title bar: tells the player at a glance where they are
-    fb.fill_rect(0, 0, W, LINE, 1)
-    fb.text(fit(title), 0, 0, 0)
+    bar(fb, 0)
+    if len(title) <= COLS:
+        fb.text(title, 0, 0, 0)
+    else:
+        text_fit(fb, title, 0, 0, 0)
 
 
 class UI:
@@ -256,7 +365,7 @@ class UI:
             s.key(self, ev)
 
     def draw(self, fb):
-        fb.fill(0)
+        clear(fb)
         s = self.top()
         if s is not None:
             s.draw(self, fb)

@@ -11,7 +11,7 @@ import json
 
 from teatally import jsonc, teatime, witches
 from teatally.buttons import E_LONG, E_PRESS, K_BACK, K_DOWN, K_OK, K_UP
-from teatally.ui import LINE, ROWS, Menu, Message, Screen, W, fit, header, keyof, kind, wrap
+from teatally.ui import LINE, ROWS, Menu, Message, Screen, W, fit, header, keyof, kind, text_fit, wrap
 from teatally.ui_misc import PAD_FILE
 
 TEATIME = "teatime"
@@ -176,8 +176,6 @@ def _home(ui):
     ui_misc.home(ui)
 
 
-
-
 # -- starting and resuming -------------------------------------------------------
 def start_teatime(ui):
     items = [("2 players", 2), ("3 players", 3), ("4 players", 4)]
@@ -282,7 +280,7 @@ class Rounds(Screen):
         header(fb, self.title)
         ui.gfx.big(fb, "%d/%d" % (pad.round, pad.rounds()), 4, 12, 3)
         fb.text("round", 84, 20, 1)
-        fb.text("Alice: P%d starts" % (pad.holder + 1), 0, 40, 1)
+        fb.text(b"Alice: P%d starts" % (pad.holder + 1), 0, 40, 1)  # bytes: see ui.py
         fb.text("OK: round over", 0, 48, 1)
         fb.text("DOWN: score now", 0, 56, 1)
 
@@ -297,6 +295,7 @@ class Entry(Screen):
 
     def __init__(self, pad):
         self.pad = pad
+        self._fixed = None  # (player, field, title, position, range) last drawn
 
     def key(self, ui, ev):
         pad = self.pad
@@ -349,17 +348,32 @@ class Entry(Screen):
         finish(ui, pad)
 
     def draw(self, ui, fb):
+        # drawn on every UP/DOWN: the texts that only change with the field
+        # are made once per field, the total is formatted to bytes (see
+        # ui.py: no search of the interned-string table)
         pad = self.pad
         f = pad.field
-        key, label, lo, hi = pad.fields()[f]
+        fields = pad.fields()
+        key, label, lo, hi = fields[f]
         v = pad.values[pad.player][f]
-        header(fb, "P%d %s" % (pad.player + 1, label))
+        fixed = self._fixed
+        if fixed is None or fixed[0] != pad.player or fixed[1] != f:
+            fixed = (
+                pad.player,
+                f,
+                "P%d %s" % (pad.player + 1, label),
+                b"%d/%d" % (f + 1, len(fields)),
+                b"%d..%d" % (lo, hi),
+            )
+            self._fixed = fixed
+        header(fb, fixed[2])
         ui.gfx.big(fb, str(v), 4, 12, 3)
-        fb.text("%d/%d" % (f + 1, len(pad.fields())), 84, 12, 1)
-        fb.text("%d..%d" % (lo, hi), 84, 24, 1)
-        fb.text(fit(self.describe(key, v)), 0, 40, 1)
-        fb.text("Total %d" % pad.subtotal(pad.player, f), 0, 48, 1)
-        fb.text(fit("OK next BACK prv"), 0, 56, 1)
+        text = fb.text
+        text(fixed[3], 84, 12, 1)
+        text(fixed[4], 84, 24, 1)
+        text_fit(fb, self.describe(key, v), 0, 40)
+        text(b"Total %d" % pad.subtotal(pad.player, f), 0, 48, 1)
+        text("OK next BACK prv", 0, 56, 1)
 
     def describe(self, key, v):
         pad = self.pad

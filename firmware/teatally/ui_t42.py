@@ -9,7 +9,7 @@
 
 from teatally import t42
 from teatally.buttons import E_LONG, E_PRESS, K_BACK, K_DOWN, K_OK, K_UP
-from teatally.ui import LINE, ROWS, W, Menu, Message, Picker, Screen, fit, header, keyof, kind, wrap
+from teatally.ui import LINE, ROWS, W, Menu, Message, Picker, Screen, Stamp, header, keyof, kind, text_fit, wrap
 
 NAMES = ("Blue", "Pink")
 # Card names cut to 5 letters so "12 cater/alice" fits a 16-column line.
@@ -25,8 +25,6 @@ SHORT = {
     "alice": "alice",
     "queen": "queen",
 }
-
-
 
 
 def objective_name(o):
@@ -65,14 +63,16 @@ def action_hint(action):
     vb = t42.VALUE.get(action.get("blue"), 0)
     vp = t42.VALUE.get(action.get("pink"), 0)
     who = "B" if vb > vp else "P" if vp > vb else "tie"
-    if "effect" in action:
-        what = "effect"
-    elif "buy" in action:
-        what = "buy %s" % action["buy"]
-    else:
-        what = "-"
     h = action.get("hourglasses", 0)
-    return "%s: %s%s" % (who, what, " h%d" % h if h else "")
+    # one format, one new string: it is the history's hint, made on every key press
+    if "buy" in action and "effect" not in action:
+        if h:
+            return "%s: buy %s h%d" % (who, action["buy"], h)
+        return "%s: buy %s" % (who, action["buy"])
+    what = "effect" if "effect" in action else "-"
+    if h:
+        return "%s: %s h%d" % (who, what, h)
+    return "%s: %s" % (who, what)
 
 
 def round_number(game, i):
@@ -85,6 +85,45 @@ def round_number(game, i):
 
 
 # -- the status board ------------------------------------------------------
+# The board is drawn after nearly every key press, so it is drawn with few
+# calls: both players' numbers share one text row (the two columns are 7
+# characters, 56 px, apart), the numbers are formatted to bytes (see
+# ui.py) once per game state, and the icons in front of the rows are
+# one image.
+NAMES_ROW = "%-7s%s" % (NAMES[0].upper(), NAMES[1].upper())
+PILE_LABELS = " ".join([str(v) for v in t42.PILES])  # one every 16 px
+_column = []  # the icons in front of the rows (gfx.column), made once
+_names = Stamp()  # the players' names and the flamingo (band 1)
+_piles = Stamp()  # the piles' value labels and the rabbit (band 6)
+
+
+def board_rows(s):
+    """The status board's text for state s: [title, stars track, teacups
+    ((x, count), ...), tarts, hourglasses, draw piles, piles + supply]."""
+    b = s.players[0]
+    p = s.players[1]
+    tb = t42.track(b.stars)  # the board shows a track space plus teacups (T42-STAR-1)
+    tp = t42.track(p.stars)
+    cups = []
+    n = t42.teacups(b.stars)
+    if n:
+        cups.append((16 + 8 * len(b"%d" % tb) + 2, b"%d" % n))
+    n = t42.teacups(p.stars)
+    if n:
+        cups.append((72 + 8 * len(b"%d" % tp) + 2, b"%d" % n))
+    pl = s.piles
+    return (
+        b"R%d" % (s.round + 1),
+        b"%-7d%d" % (tb, tp),
+        cups,
+        b"%-7d%d" % (b.tarts, p.tarts),
+        b"%-7d%d" % (b.hourglasses, p.hourglasses),
+        b"%-7d%d" % (b.draw_count(), p.draw_count()),
+        # pile counts under their labels (16 px apart), the rabbits at x = 96
+        b"%-2d%-2d%-2d%-2d%-4d%d" % (pl[0], pl[1], pl[2], pl[3], pl[4], s.supply_rabbits),
+    )
+
+
 class Status(Screen):
     """Both players' boards, the watch, the piles and the supply at a glance.
 
@@ -92,6 +131,8 @@ class Status(Screen):
 
     def __init__(self):
         self.toast = None  # (title, line) shown until the next key
+        self._of = None  # the state _rows shows
+        self._rows = None
 
     def key(self, ui, ev):
         if self.toast is not None:
@@ -114,45 +155,50 @@ class Status(Screen):
 
     def draw(self, ui, fb):
         gfx = ui.gfx
+        icons = gfx.ICONS
         s = ui.app.game.state
+        rows = self._rows
+        if rows is None or self._of is not s:
+            # a state is never changed in place (T42-INPUT-3): a new round
+            # or an undo gives another object
+            rows = self._rows = board_rows(s)
+            self._of = s
+        text = fb.text
+        blit = fb.blit
         if self.toast is not None:
             header(fb, self.toast[0])
-            fb.text(fit(self.toast[1]), 0, LINE, 1)
+            text_fit(fb, self.toast[1], 0, LINE)
         else:
-            header(fb, "R%d" % (s.round + 1))
+            header(fb, rows[0])
             gfx.icon(fb, gfx.ICON_WATCH, 40, 0, 0)
-            fb.text(t42.SPACES[s.watch], 50, 0, 0)
-            for p in (0, 1):
-                x = 16 + 56 * p
-                fb.text(NAMES[p].upper(), x, LINE, 1)
-                if s.flamingo == p:
-                    gfx.icon(fb, gfx.ICON_FLAMINGO, x + 36, LINE, 1)
-        gfx.icon(fb, gfx.ICON_STAR, 2, 2 * LINE, 1)
-        gfx.icon(fb, gfx.ICON_TART, 2, 3 * LINE, 1)
-        gfx.icon(fb, gfx.ICON_HOURGLASS, 2, 4 * LINE, 1)
-        gfx.icon(fb, gfx.ICON_PILE, 2, 5 * LINE, 1)
-        for p in (0, 1):
-            me = s.players[p]
-            x = 16 + 56 * p
-            # the board shows a track space plus teacups (T42-STAR-1)
-            t = "%d" % t42.track(me.stars)
-            fb.text(t, x, 2 * LINE, 1)
-            cups = t42.teacups(me.stars)
-            if cups:
-                xc = x + 8 * len(t) + 2
-                gfx.icon(fb, gfx.ICON_TEACUP, xc, 2 * LINE, 1)
-                fb.text("%d" % cups, xc + 9, 2 * LINE, 1)
-            fb.text("%d" % me.tarts, x, 3 * LINE, 1)
-            fb.text("%d" % me.hourglasses, x, 4 * LINE, 1)
-            fb.text("%d" % me.draw_count(), x, 5 * LINE, 1)
-        # score-board piles: inverse value labels over the cards left
-        for i in range(5):
-            x = 16 * i
-            fb.fill_rect(x, 6 * LINE, 9, LINE, 1)
-            fb.text("%d" % (i + 4), x, 6 * LINE, 0)
-            fb.text("%d" % s.piles[i], x, 7 * LINE, 1)
-        gfx.icon(fb, gfx.ICON_RABBIT, 96, 6 * LINE, 1)
-        fb.text("%d" % s.supply_rabbits, 96, 7 * LINE, 1)
+            text(t42.SPACES[s.watch], 50, 0, 0)
+            if not _names.paste(fb, 1, s.flamingo):
+                text(NAMES_ROW, 16, LINE, 1)
+                if s.flamingo == 0 or s.flamingo == 1:
+                    blit(icons[gfx.ICON_FLAMINGO], 52 + 56 * s.flamingo, LINE, 0)
+                _names.keep(fb, 1, s.flamingo)
+        if not _column:
+            _column.append(gfx.column((gfx.ICON_STAR, gfx.ICON_TART, gfx.ICON_HOURGLASS, gfx.ICON_PILE)))
+        blit(_column[0], 2, 2 * LINE, 0)
+        text(rows[1], 16, 2 * LINE, 1)
+        for xc, n in rows[2]:
+            blit(icons[gfx.ICON_TEACUP], xc, 2 * LINE, 0)
+            text(n, xc + 9, 2 * LINE, 1)
+        text(rows[3], 16, 3 * LINE, 1)
+        text(rows[4], 16, 4 * LINE, 1)
+        text(rows[5], 16, 5 * LINE, 1)
+        if not _piles.paste(fb, 6, 0):
+            # score-board piles: inverse value labels over the cards left
+            fr = fb.fill_rect
+            fr(0, 6 * LINE, 9, LINE, 1)
+            fr(16, 6 * LINE, 9, LINE, 1)
+            fr(32, 6 * LINE, 9, LINE, 1)
+            fr(48, 6 * LINE, 9, LINE, 1)
+            fr(64, 6 * LINE, 9, LINE, 1)
+            text(PILE_LABELS, 0, 6 * LINE, 0)
+            blit(icons[gfx.ICON_RABBIT], 96, 6 * LINE, 0)
+            _piles.keep(fb, 6, 0)
+        text(rows[6], 0, 7 * LINE, 1)
 
 
 def show_game(ui, notice):

@@ -203,7 +203,8 @@ class Round:
         notes = self.notes
         if kind == t42.ASK_STARS:
             what = need.what
-            describe = lambda v: ([notes] if notes else []) + wrap(what)
+            lines = ([notes] if notes else []) + wrap(what)  # the same for every value: made once
+            describe = lambda v: lines
             v = _last_stars(g).get(_stars_card(what), 0)
             return self._tag(Picker("Printed stars", lo, hi, v, self.answer, describe=describe, back=self.back))
         # ASK_HOURGLASSES (T42-WATCH-1, -2): show where the hand would land
