@@ -7,6 +7,8 @@
 # round is one appended line; undo across rounds rewrites it atomically; on
 # boot the game is rebuilt from it.
 
+import sys
+
 from teatally import VERSION, t42
 from teatally.buttons import NO_EVENT, Keys
 from teatally.compat import ticks_diff
@@ -257,19 +259,23 @@ class App:
             self.forget()
             _collect()
             return True
-        if self.preload():
-            self.heap_dirty = True
-            return True
-        self.idle_todo = False
-        return False
+        if not self.missing:
+            self.idle_todo = False
+            return False
+        self.heap_dirty = True
+        n = self.missing.pop()
+        try:
+            __import__(n)
+        except Exception:  # out of memory...: dropped, not retried
+            sys.modules.pop(n, None)
+            self.missing = []
+        return True
 
     def wanted(self):
         """The names of the teatally modules the app needs: those it stood
         on (self.core), those the objects on the screen stack come from
         (their classes, callbacks and the objects they hold) with what those
         import, and what the screens will need next."""
-        import sys
-
         found = []
         for s in self.ui.stack:
             _scan(s, found, 2)
@@ -279,12 +285,13 @@ class App:
             found.extend(NEXT.get(n, ()))
         _scan(self, found, 1)
         want = set(self.core)
+        mods = sys.modules
         while found:
             n = found.pop()
             if n in want or not isinstance(n, str) or n[:9] != "teatally.":
                 continue
             want.add(n)
-            m = sys.modules.get(n)
+            m = mods.get(n)
             if m is not None:
                 for v in m.__dict__.values():
                     _scan(v, found, 0)
@@ -295,40 +302,28 @@ class App:
         package, so their code becomes garbage and a later import loads them
         afresh; note the wanted ones that are not loaded (self.missing).
         -> the names forgotten."""
-        import sys
-
-        import teatally
-
+        mods = sys.modules
+        pkg = mods["teatally"]
         want = self.wanted()
-        loaded = _loaded()
-        gone = [n for n in loaded if n not in want]
-        for n in gone:
-            del sys.modules[n]
-            if hasattr(teatally, n[9:]):
-                delattr(teatally, n[9:])
-        self.missing = [n for n in want if n not in loaded]
+        gone = []
+        for n in _loaded():
+            if n in want:
+                want.discard(n)
+            else:
+                gone.append(n)
+                del mods[n]
+                if hasattr(pkg, n[9:]):
+                    delattr(pkg, n[9:])
+        self.missing = list(want)
         return gone
-
-    def preload(self):
-        """Import one module of self.missing. -> its name, or None if none
-        is left. A failed import (out of memory...) is dropped, not retried."""
-        if not self.missing:
-            return None
-        n = self.missing.pop()
-        try:
-            __import__(n)
-        except Exception:
-            import sys
-
-            sys.modules.pop(n, None)
-            self.missing = []
-        return n
 
 
 def _loaded():
-    import sys
-
-    return [n for n in sys.modules if n[:9] == "teatally."]
+    out = []
+    for n in sys.modules:
+        if n[:9] == "teatally.":
+            out.append(n)
+    return out
 
 
 def _collect():
