@@ -768,7 +768,7 @@ class Game:
 
     The action list is the truth. It is held compactly (Actions), and so are
     the snapshots of the state kept every CHECKPOINT actions (_pack): a
-    60-round game costs ~2.5 KB of heap instead of ~12 KB. The state before
+    60-round game costs ~3.6 KB of heap instead of ~12 KB. The state before
     the last action is kept whole, so undoing one step is O(1); undoing to
     any point replays at most CHECKPOINT - 1 actions from a snapshot, and
     that replay leaves the state before its target at hand for the next
