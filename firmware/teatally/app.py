@@ -7,6 +7,8 @@
 # round is one appended line; undo across rounds rewrites it atomically; on
 # boot the game is rebuilt from it.
 
+import sys
+
 from teatally import VERSION, t42
 from teatally.buttons import NO_EVENT, Keys
 from teatally.compat import ticks_diff
@@ -19,6 +21,14 @@ DEFAULTS = {"contrast": 200, "timeout_s": 120, "flip": False, "board": ""}
 TIMEOUTS = (30, 60, 120, 300, 600, 0)  # 0 = never
 # Keep at least this much flash free for the current game; archives go first.
 MIN_FREE = 16 * 1024
+# Modules the keys of a screen may import next, by the module the screen
+# comes from (a screen can say so itself too: a `needs` attribute of module
+# names, e.g. needs = ("ui_t42_round",)). idle_work preloads them: an import
+# costs ~10..45 ms on the Pico, several times a key press's budget.
+NEXT = {
+    "teatally.ui_t42": ("teatally.ui_t42_round",),  # the status board: OK starts a round
+    "teatally.ui_misc": ("teatally.ui_t42",),  # the home menu: resume or start a game
+}
 
 
 def _gfx():
@@ -39,6 +49,12 @@ class App:
         self.asleep = False
         self.last_key = hw.ticks_ms()
         self.errors = 0
+        # idle work (see idle_work): to do / a collection due
+        self.idle_todo = True
+        self.heap_dirty = True
+        self.missing = []  # modules to preload (forget() notes them)
+        # what is loaded once the app stands is never forgotten
+        self.core = _loaded()
 
     # -- settings ----------------------------------------------------------
     def _path(self, name):
@@ -177,6 +193,7 @@ class App:
                 self.ui.dirty = True
             else:
                 self.handle(ev)
+            self.idle_todo = self.heap_dirty = True
         else:
             t = self.settings["timeout_s"]
             if t and not self.asleep and ticks_diff(now, self.last_key) > t * 1000:
@@ -211,6 +228,7 @@ class App:
     def key(self, ev):
         """Inject a logical event (tests, the simulator's key scripts)."""
         self.last_key = self.hw.ticks_ms()
+        self.idle_todo = self.heap_dirty = True
         if self.asleep:
             self.asleep = False
             self.fb.poweron()
@@ -220,6 +238,123 @@ class App:
         if self.ui.dirty:
             self.ui.draw(self.fb)
             self.fb.show()
+
+    # -- idle work ---------------------------------------------------------------
+    def idle_work(self):
+        """Housekeeping for the main loop while no key is pending, one piece
+        per call so the keys are polled again soon. After a key: forget the
+        modules no screen needs any more and collect the garbage (so a key
+        press never has to: on the host VM a collection inside a press can
+        even crash it); then preload, one per call, the modules the screens
+        will need next (NEXT, a screen's `needs`), each followed by another
+        collection. -> True if it did something, False once all is done
+        (the heap then holds no garbage)."""
+        if not self.idle_todo:
+            return False
+        keys = self.keys
+        if keys.pending() or keys.held():
+            return False  # a key is coming: it goes first
+        if self.heap_dirty:
+            self.heap_dirty = False
+            self.forget()
+            _collect()
+            return True
+        if not self.missing:
+            self.idle_todo = False
+            return False
+        self.heap_dirty = True
+        n = self.missing.pop()
+        try:
+            __import__(n)
+        except Exception:  # out of memory...: dropped, not retried
+            sys.modules.pop(n, None)
+            self.missing = []
+        return True
+
+    def wanted(self):
+        """The names of the teatally modules the app needs: those it stood
+        on (self.core), those the objects on the screen stack come from
+        (their classes, callbacks and the objects they hold) with what those
+        import, and what the screens will need next."""
+        found = []
+        for s in self.ui.stack:
+            _scan(s, found, 2)
+            for n in getattr(s, "needs", ()):
+                found.append("teatally." + n)
+        for n in list(found):
+            found.extend(NEXT.get(n, ()))
+        _scan(self, found, 1)
+        want = set(self.core)
+        mods = sys.modules
+        while found:
+            n = found.pop()
+            if n in want or not isinstance(n, str) or n[:9] != "teatally.":
+                continue
+            want.add(n)
+            m = mods.get(n)
+            if m is not None:
+                for v in m.__dict__.values():
+                    _scan(v, found, 0)
+        return want
+
+    def forget(self):
+        """Unload the modules nothing needs: out of sys.modules and the
+        package, so their code becomes garbage and a later import loads them
+        afresh; note the wanted ones that are not loaded (self.missing).
+        -> the names forgotten."""
+        mods = sys.modules
+        pkg = mods["teatally"]
+        want = self.wanted()
+        gone = []
+        for n in _loaded():
+            if n in want:
+                want.discard(n)
+            else:
+                gone.append(n)
+                del mods[n]
+                if hasattr(pkg, n[9:]):
+                    delattr(pkg, n[9:])
+        self.missing = list(want)
+        return gone
+
+
+def _loaded():
+    out = []
+    for n in sys.modules:
+        if n[:9] == "teatally.":
+            out.append(n)
+    return out
+
+
+def _collect():
+    import gc
+
+    gc.collect()
+
+
+_PLAIN = (int, str, bool, tuple, list, dict, bytes, bytearray, type(None), float)
+
+
+def _scan(v, out, depth):
+    # Append the names of the modules v comes from: a function's (closure,
+    # bound method) globals, a module, a class, an instance's class and, to
+    # depth levels, what its attributes come from.
+    t = type(v)
+    if t in _PLAIN:
+        return
+    g = getattr(v, "__globals__", None)
+    if g is not None:
+        out.append(g.get("__name__"))
+    elif t is type(t42):
+        out.append(v.__name__)
+    elif t is type:
+        out.append(getattr(v, "__module__", None))
+    else:
+        out.append(getattr(t, "__module__", None))
+        d = getattr(v, "__dict__", None) if depth else None
+        if d:
+            for x in d.values():
+                _scan(x, out, depth - 1)
 
 
 class _Resume:
@@ -290,6 +425,7 @@ def main():
     while True:
         try:
             app.step()
+            app.idle_work()  # when no key is pending: collect, unload, preload
         except Exception as exc:
             app.crash(exc)
         hw.idle()

@@ -77,9 +77,12 @@ def action_hint(action):
 
 def round_number(game, i):
     """The round number of game.actions[i] (adjustments keep the previous one)."""
+    acts = game.actions
+    if i == len(acts) - 1:
+        return game.state.round  # the rounds played so far
     n = 0
     for k in range(i + 1):
-        if "adjust" not in game.actions[k]:
+        if "adjust" not in acts[k]:
             n += 1
     return n
 

@@ -167,7 +167,7 @@ def presses_for(objs, archive=True):
     with tempfile.TemporaryDirectory(prefix="tt-keys-") as flash:
         drv = Driver(flash)
         drv.play(objs, archive)
-        got = [drv.app.game.setup] + drv.app.game.actions if drv.app.game is not None else None
+        got = [drv.app.game.setup] + list(drv.app.game.actions) if drv.app.game is not None else None
         if archive:
             names = drv.app.journal.list_archives()
             if not names:
