@@ -438,13 +438,22 @@ def play(collect):
         host.call("e", "")
         s = "%%d %%d %%d" %% (m0, gc.mem_alloc(), a.errors)
 def idle(a):
-    # what the main loop does between presses (App.idle_work: collect,
-    # preload/forget modules); older firmware: a plain collection
+    # what the main loop does between presses: App.idle_work until it has
+    # nothing left (forget modules, collect, preload); older firmware: a
+    # plain collection
     w = getattr(a, "idle_work", None)
     if w is None:
         gc.collect()
-    else:
-        w()
+        return
+    while w():
+        pass
+def scrub(n):
+    # the collector scans the C stack conservatively: boot()'s deep calls
+    # leave stale pointers where play()'s frame will be (they would keep a
+    # forgotten module alive); overwrite that stack once
+    if n:
+        scrub(n - 1)
+scrub(40)
 play(%(collect)s)
 def done():
     a = G[0]
