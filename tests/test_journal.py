@@ -115,7 +115,10 @@ print('utf8', journal.unprotect(u) == jsonc.dumps(SETUP))
     import binascii
 
     assert lines[4] == "protect %r" % ("%s\t%08x\n" % (t, binascii.crc32(t.encode())))
-    assert sizes[0] == len(t) + 10
+    # the journal writes its lines compact: sorted keys, no spaces
+    compact = '{"act":"buy","blue":"queen","glasses":1,"pile":8,"pink":"knave"}'
+    assert lines[3] == "line %r" % ("%s\t%08x" % (compact, binascii.crc32(compact.encode()))).encode()
+    assert sizes[0] == len(compact) + 10
     assert lines[5:] == [
         "unprotect True True",
         "wrong crc None",
@@ -320,7 +323,7 @@ print('unknown free', Journal(FLASH, free_bytes=lambda: None).prune(10 ** 9))
         "g0002.jsonl False",
         "g0003.jsonl False",
         "['g0001.jsonl', 'g0002.jsonl', 'g0003.jsonl']",
-        '\'# final {"stars": [31, 12], "winner": "blue"}\'',
+        '\'# final {"stars":[31,12],"winner":"blue"}\'',
         "valid record True",
         "g0010.jsonl ['g0002.jsonl', 'g0003.jsonl', 'g0009.jsonl', 'g0010.jsonl']",
         "free -600",
