@@ -8,10 +8,12 @@
 # action (effect, buy or nothing), because the engine treats a missing
 # action as "nothing" (T42-ROUND-3).
 #
-# The answers the players typed are kept in a list; the draft is rebuilt
-# from them on every step, so BACK simply drops the last answer and asks
-# again. Questions with a single possible answer are filled in silently
-# (T42-INPUT-1) and are not part of the list, so BACK skips over them.
+# Each answer is written into the draft and the engine is probed once for
+# the next question (a probe plays the whole round on a scratch state, so it
+# is the price of a press). Before an answer goes in, a copy of the draft is
+# kept: BACK restores the draft of the question before and asks it again.
+# Questions with a single possible answer are filled in silently
+# (T42-INPUT-1) and are not part of the answers, so BACK skips over them.
 
 from teatally import t42
 from teatally.ui import Menu, Message, Picker, Screen
@@ -38,6 +40,27 @@ SPACE = {
     "flamingo": "take flamingo",
     "copy": "copy foe's top",
 }
+# Menu labels written out once: a % format costs ~20K fuel (0.1 ms) on
+# every press. _CARD_ITEM: card -> its menu item, name and value (t42.VALUE;
+# tests/test_ui_t42.py checks they agree).
+_CARD_ITEM = {
+    "cat": ("cat 1", "cat"),
+    "rabbit": ("rabbit 1", "rabbit"),
+    "dormouse": ("dormouse 2", "dormouse"),
+    "guards": ("guards 3", "guards"),
+    "executioner": ("executioner 4", "executioner"),
+    "knave": ("knave 5", "knave"),
+    "caterpillar": ("caterpillar 6", "caterpillar"),
+    "king": ("king 7", "king"),
+    "alice": ("alice 8", "alice"),
+    "queen": ("queen 9", "queen"),
+}
+_TIMES = ("", "", " x2", " x3", " x4", " x5", " x6", " x7", " x8", " x9")
+_REVEALS = ("Blue reveals", "Pink reveals")
+_WINS = (("Blue wins", "Blue wins (tie)"), ("Pink wins", "Pink wins (tie)"))
+_BUY = {4: "Buy 4: ", 5: "Buy 5: ", 6: "Buy 6: ", 7: "Buy 7: ", 8: "Buy 8: "}
+_TARTS = ("0 tarts", "1 tart", "2 tarts", "3 tarts", "4 tarts", "5 tarts", "6 tarts", "7 tarts", "8 tarts")
+
 # The printed stars last entered per card in this game: the likely answer
 # next time (T42-DESTROY-1: the players read them off the card). Kept for
 # one Game object only, so a new game (or a new App in a test) starts afresh.
@@ -58,37 +81,29 @@ def start(ui):
 
 
 class Round:
-    __slots__ = ("app", "answers", "draft", "need", "winner", "notes")
+    __slots__ = ("app", "answers", "saved", "draft", "acted", "need", "winner", "notes")
 
     def __init__(self, app):
         self.app = app
         self.answers = []  # what the players picked, in the order asked
+        self.saved = []  # per answer: (a copy of the draft, acted, notes) before it
         self.draft = {}  # the round line being built
+        self.acted = False  # the winner's action is in the draft
         self.need = None  # the question on screen: a t42.Need, or None for the action
         self.winner = -1
         self.notes = None  # what was filled in without asking, for the next screen
 
-    # -- replay the answers, ask the next question ---------------------------
+    # -- the next question ---------------------------------------------------
     def advance(self, ui):
         g = self.app.game
-        draft = {}
-        self.draft = draft
-        self.notes = None
-        acted = False
-        i = 0
-        answers = self.answers
+        draft = self.draft
         while True:
-            if not acted and "blue" in draft and "pink" in draft:
+            if not self.acted and "blue" in draft and "pink" in draft:
                 # both cards known: the winner's action (T42-ROUND-2, -3)
                 self.winner = t42.round_winner(g.state.flamingo, draft["blue"], draft["pink"])
-                if i == len(answers):
-                    self.need = None
-                    ui.replace(self.action_menu())
-                    return
-                _act(draft, answers[i])
-                i += 1
-                acted = True
-                continue
+                self.need = None
+                ui.replace(self.action_menu())
+                return
             try:
                 need = g.probe(draft)
             except t42.Refused as exc:
@@ -96,28 +111,30 @@ class Round:
                 ui.replace(Message("Refused", wrap(str(exc)), ok=self.back))
                 return
             if need is None:
+                t42.settled(draft)  # committed as it is: no second play of the round
                 self.commit(ui)
                 return
             only = _only(need)
-            if only is not None:
-                _fill(need, only)  # T42-INPUT-1: one possible answer, none asked
-                if need.kind == t42.ASK_CARD:
-                    note = "%s: %s only" % (t42.PLAYERS[need.who], only)
-                    self.notes = note if self.notes is None else self.notes + "; " + note
-                continue
-            if i < len(answers):
-                _fill(need, answers[i])
-                i += 1
-                continue
-            self.need = need
-            ui.replace(self.question(need))
-            return
+            if only is None:
+                self.need = need
+                ui.replace(self.question(need))
+                return
+            _fill(need, only)  # T42-INPUT-1: one possible answer, none asked
+            if need.kind == t42.ASK_CARD:
+                note = "%s: %s only" % (t42.PLAYERS[need.who], only)
+                self.notes = note if self.notes is None else self.notes + "; " + note
 
     def answer(self, ui, v):
         need = self.need
-        if need is not None and need.kind == t42.ASK_STARS:
-            _last_stars(self.app.game)[_stars_card(need.what)] = v
+        self.saved.append((_clone(self.draft), self.acted, self.notes))
         self.answers.append(v)
+        if need is None:
+            _act(self.draft, v)
+            self.acted = True
+        else:
+            if need.kind == t42.ASK_STARS:
+                _last_stars(self.app.game)[_stars_card(need.what)] = v
+            _fill(need, v)
         self.advance(ui)
 
     def back(self, ui):
@@ -126,6 +143,7 @@ class Round:
             ui.pop()
             return
         self.answers.pop()
+        self.draft, self.acted, self.notes = self.saved.pop()
         self.advance(ui)
 
     def _hint(self, text):
@@ -146,10 +164,10 @@ class Round:
         items = [("Effect: " + SHORT[cards[w]], "effect")]
         for v, cost in t42.buy_options(s, points):
             if cost <= tarts:
-                items.append(("Buy %d: %d tart%s" % (v, cost, "" if cost == 1 else "s"), v))
+                items.append((_BUY[v] + _TARTS[cost], v))
         items.append(("Nothing", "none"))
         tie = points == 0
-        title = "%s wins%s" % (NAMES[w], " (tie)" if tie else "")
+        title = _WINS[w][1 if tie else 0]
 
         def hint(v):
             if v == "effect":
@@ -165,28 +183,31 @@ class Round:
         g = self.app.game
         s = g.state
         if kind == t42.ASK_CARD:
+            who = need.who
             top = need.params is self.draft  # the round's own reveal: counts are exact
-            draw = s.players[need.who].draw
-            items = []
+            draw = s.players[who].draw
+            options = need.options
+            rows = [options] * len(options)  # one allocation, no growing; filled below
             sel = 0
             best = 0
-            for j in range(len(need.options)):
-                c = need.options[j]
+            j = 0
+            for c in options:
                 n = draw.get(c, 0)
-                label = "%s %d" % (c, t42.VALUE[c])
+                item = _CARD_ITEM[c]
                 if top and n > 1:
-                    label += " x%d" % n
-                items.append((label, c))
+                    item = (item[0] + _TIMES[n] if n < len(_TIMES) else "%s x%d" % (item[0], n), c)
+                rows[j] = item
                 if n > best:
                     best = n
                     sel = j
+                j += 1
             if top:
-                title = "%s reveals" % NAMES[need.who]
-                hint = "%d in draw pile" % s.players[need.who].draw_count()
+                title = _REVEALS[who]
+                hint = str(s.players[who].draw_count()) + " in draw pile"
             else:
                 title = need.what
-                hint = "%s's card" % NAMES[need.who]
-            return self._tag(Menu(title, items, self.answer, back=self.back, sel=sel, hint=self._hint(lambda v: hint)))
+                hint = NAMES[who] + "'s card"
+            return self._tag(Menu(title, rows, self.answer, back=self.back, sel=sel, hint=self._hint(lambda v: hint)))
         if kind == t42.ASK_PILE:
             items = [("%d %s" % (v, t42.PILE_CARD[v]), v) for v in need.options]
             return self._tag(Menu(need.what + ": pile", items, self.answer, back=self.back, hint=self._hint(None)))
@@ -207,7 +228,8 @@ class Round:
             v = _last_stars(g).get(_stars_card(what), 0)
             return self._tag(Picker("Printed stars", lo, hi, v, self.answer, describe=describe, back=self.back))
         # ASK_HOURGLASSES (T42-WATCH-1, -2): show where the hand would land
-        watch = self.watch_after_action()
+        # (need.watch: where the action left it, a cat may have moved it)
+        watch = need.watch
 
         def land(n):
             out = [notes] if notes else []
@@ -228,18 +250,6 @@ class Round:
         screen.round = self
         return screen
 
-    def watch_after_action(self):
-        """Where the hand stands before any hourglass is spent: the engine
-        plays the round with 0 hourglasses (a cat may have moved it)."""
-        d = self.draft
-        d["hourglasses"] = 0
-        try:
-            return t42.apply(self.app.game.state, d, True).watch
-        except (t42.Need, t42.Refused):
-            return self.app.game.state.watch
-        finally:
-            del d["hourglasses"]
-
     # -- the commit -----------------------------------------------------------------
     def commit(self, ui):
         app = self.app
@@ -254,6 +264,26 @@ class Round:
         if lines:
             # read, they give way to the board (or the final scoring) below
             ui.push(Message("After round %d" % after.round, lines))
+
+
+def _clone(o):
+    # a copy of the draft deep enough that no answer reaches into it
+    t = type(o)
+    if t is dict:
+        c = dict(o)
+        for k in o:
+            v = o[k]
+            if type(v) is dict or type(v) is list:
+                c[k] = _clone(v)
+        return c
+    if t is list:
+        c = list(o)
+        for i in range(len(o)):
+            v = o[i]
+            if type(v) is dict or type(v) is list:
+                c[i] = _clone(v)
+        return c
+    return o
 
 
 def _act(draft, v):
@@ -286,19 +316,17 @@ def _stars_card(what):
     return parts[-2] if len(parts) > 1 else what
 
 
-def _reshuffled(b, a):
-    # A draw pile only grows by a reshuffle, and a discard pile only shrinks
-    # by one (the revealed card makes up for the destroy space).
-    return a.draw_count() >= b.draw_count() or len(a.discard) < len(b.discard)
-
-
 def notices(before, after, w):
     """What the players must do on the table after the round, found by
     comparing the states (T42-SHUF-1, -4, T42-END-1..3)."""
     out = []
     rabbits = before.supply_rabbits - after.supply_rabbits
     for p in (w, 1 - w):
-        if _reshuffled(before.players[p], after.players[p]):
+        b = before.players[p]
+        a = after.players[p]
+        # a draw pile only grows by a reshuffle, and a discard pile only
+        # shrinks by one (the revealed card makes up for the destroy space)
+        if len(a.discard) < len(b.discard) or a.draw_count() >= b.draw_count():
             if rabbits > 0:
                 rabbits -= 1
                 out.append("%s: add rabbit" % NAMES[p])
