@@ -80,13 +80,14 @@ class Need(Exception):
     attribute table (a guided round raises one on every answer).
     """
 
-    params = property(lambda self: self.args[0])
-    key = property(lambda self: self.args[1])
-    kind = property(lambda self: self.args[2])
-    who = property(lambda self: self.args[3])
-    options = property(lambda self: self.args[4])
-    what = property(lambda self: self.args[5])
-    watch = property(lambda self: self.args[6])
+    def __getattr__(self, name):
+        # params, key, kind, who, options, what, watch: the args, in order
+        if name in _NEED_FIELDS:
+            return self.args[_NEED_FIELDS.index(name)]
+        raise AttributeError(name)
+
+
+_NEED_FIELDS = ("params", "key", "kind", "who", "options", "what", "watch")
 
 
 def _text(what):
