@@ -61,6 +61,24 @@ _WINS = (("Blue wins", "Blue wins (tie)"), ("Pink wins", "Pink wins (tie)"))
 _BUY = {4: "Buy 4: ", 5: "Buy 5: ", 6: "Buy 6: ", 7: "Buy 7: ", 8: "Buy 8: "}
 _TARTS = ("0 tarts", "1 tart", "2 tarts", "3 tarts", "4 tarts", "5 tarts", "6 tarts", "7 tarts", "8 tarts")
 
+# Items with a count ("king 7 x3"), kept while there are few: from one round
+# to the next most stay the same. Keyed by the label's id-free parts: the
+# card's value * 64 + its count.
+_COUNTED = {}
+
+
+def _counted(item, n):
+    key = t42.VALUE[item[1]] * 64 + n if n < 64 else -1
+    hit = _COUNTED.get(key)
+    if hit is not None and hit[1] == item[1]:
+        return hit
+    hit = (item[0] + _TIMES[n] if n < len(_TIMES) else "%s x%d" % (item[0], n), item[1])
+    if len(_COUNTED) >= 12:
+        _COUNTED.clear()
+    _COUNTED[key] = hit
+    return hit
+
+
 # The printed stars last entered per card in this game: the likely answer
 # next time (T42-DESTROY-1: the players read them off the card). Kept for
 # one Game object only, so a new game (or a new App in a test) starts afresh.
@@ -81,7 +99,7 @@ def start(ui):
 
 
 class Round:
-    __slots__ = ("app", "answers", "saved", "draft", "acted", "need", "winner", "notes")
+    __slots__ = ("app", "answers", "saved", "draft", "acted", "need", "winner", "notes", "screens", "calls")
 
     def __init__(self, app):
         self.app = app
@@ -92,6 +110,11 @@ class Round:
         self.need = None  # the question on screen: a t42.Need, or None for the action
         self.winner = -1
         self.notes = None  # what was filled in without asking, for the next screen
+        # The round's Menu and Picker, set up again for each question rather
+        # than made anew, and its two callbacks, bound once: every object a
+        # press makes costs it a search of the heap once the heap is full.
+        self.screens = [None, None]
+        self.calls = (self.answer, self.back)
 
     # -- the next question ---------------------------------------------------
     def advance(self, ui):
@@ -176,7 +199,7 @@ class Round:
                 return "flamingo holder" if tie else "no action"
             return "%s, %d left" % (t42.PILE_CARD[v], s.pile(v))
 
-        return self._tag(Menu(title, items, self.answer, back=self.back, hint=self._hint(hint)))
+        return self._menu(title, items, 0, self._hint(hint))
 
     def question(self, need):
         kind = need.kind
@@ -195,7 +218,7 @@ class Round:
                 n = draw.get(c, 0)
                 item = _CARD_ITEM[c]
                 if top and n > 1:
-                    item = (item[0] + _TIMES[n] if n < len(_TIMES) else "%s x%d" % (item[0], n), c)
+                    item = _counted(item, n)
                 rows[j] = item
                 if n > best:
                     best = n
@@ -207,26 +230,24 @@ class Round:
             else:
                 title = need.what
                 hint = NAMES[who] + "'s card"
-            return self._tag(Menu(title, rows, self.answer, back=self.back, sel=sel, hint=self._hint(lambda v: hint)))
+            return self._menu(title, rows, sel, self._hint(lambda v: hint))
         if kind == t42.ASK_PILE:
             items = [("%d %s" % (v, t42.PILE_CARD[v]), v) for v in need.options]
-            return self._tag(Menu(need.what + ": pile", items, self.answer, back=self.back, hint=self._hint(None)))
+            return self._menu(need.what + ": pile", items, 0, self._hint(None))
         if kind == t42.ASK_SPACE:
             items = [(sp, sp) for sp in need.options]
-            m = Menu("Hand to?", items, self.answer, back=self.back, hint=self._hint(lambda v: SPACE[v]))
-            return self._tag(m)
+            return self._menu("Hand to?", items, 0, self._hint(lambda v: SPACE[v]))
         if kind == t42.ASK_TAKE:
             items = [("Take flamingo", "flamingo"), ("Take 2 tarts", "tarts")]
             sel = 1 if s.flamingo == need.who else 0
-            m = Menu("%s king" % NAMES[need.who], items, self.answer, back=self.back, sel=sel, hint=self._hint(None))
-            return self._tag(m)
+            return self._menu("%s king" % NAMES[need.who], items, sel, self._hint(None))
         lo, hi = need.options
         notes = self.notes
         if kind == t42.ASK_STARS:
             what = need.what
             describe = lambda v: ([notes] if notes else []) + wrap(what)
             v = _last_stars(g).get(_stars_card(what), 0)
-            return self._tag(Picker("Printed stars", lo, hi, v, self.answer, describe=describe, back=self.back))
+            return self._picker("Printed stars", lo, hi, v, describe)
         # ASK_HOURGLASSES (T42-WATCH-1, -2): show where the hand would land
         # (need.watch: where the action left it, a cat may have moved it)
         watch = need.watch
@@ -243,12 +264,25 @@ class Round:
             return out
 
         title = "%s hourglasses" % NAMES[need.who]
-        return self._tag(Picker(title, lo, hi, 0, self.answer, describe=land, back=self.back))
+        return self._picker(title, lo, hi, 0, land)
 
-    def _tag(self, screen):
-        # lets a test driver (or the simulator) see which round a screen asks for
-        screen.round = self
-        return screen
+    def _menu(self, title, items, sel, hint):
+        m = self.screens[0]
+        if m is None:
+            m = self.screens[0] = Menu(title, items, self.calls[0], self.calls[1], sel, hint)
+            m.round = self  # lets a test driver (or the simulator) see which round asks
+        else:
+            Menu.__init__(m, title, items, self.calls[0], self.calls[1], sel, hint)
+        return m
+
+    def _picker(self, title, lo, hi, value, describe):
+        p = self.screens[1]
+        if p is None:
+            p = self.screens[1] = Picker(title, lo, hi, value, self.calls[0], describe, self.calls[1])
+            p.round = self
+        else:
+            Picker.__init__(p, title, lo, hi, value, self.calls[0], describe, self.calls[1])
+        return p
 
     # -- the commit -----------------------------------------------------------------
     def commit(self, ui):
