@@ -276,6 +276,45 @@ print(jsonc.dumps(objs), notice)
     ]
 
 
+def test_undo_knows_line_ends_and_checks_them(dual):
+    """Undo cuts at the line ends the journal keeps since its load (no
+    reading); a journal not loaded yet, or changed behind its back (the size
+    differs), is measured first. Multi-byte UTF-8 counts in bytes."""
+    out = dual(
+        scenario(
+            r"""
+j = Journal(FLASH)
+j.start(SETUP)
+for r in ROUNDS:
+    j.append(r)
+full = raw(GAME)
+ends = [i + 1 for i in range(len(full)) if full[i] == 10]
+print('ends', j.ends == ends, j.lines)
+fresh = Journal(FLASH)
+print('unknown', fresh.ends)
+fresh.truncate(4)
+print('cut', raw(GAME) == full[:ends[3]], fresh.lines, fresh.ends == ends[:4])
+# j still has all six ends: the file is shorter now, so it measures first
+j.truncate(2)
+print('stale', raw(GAME) == full[:ends[1]], j.lines, j.ends == ends[:2])
+loaded = Journal(FLASH)
+objs, notice = loaded.load()
+print('load', len(objs), loaded.ends == ends[:2], notice)
+loaded.append(ROUNDS[3])
+print('append', loaded.ends[-1] == len(raw(GAME)), loaded.lines)
+"""
+        )
+    )
+    assert out.splitlines() == [
+        "ends True 6",
+        "unknown None",
+        "cut True 4 True",
+        "stale True 2 True",
+        "load 2 True None",
+        "append True 3",
+    ]
+
+
 def test_archive_naming_listing_and_prune(dual):
     out = dual(
         scenario(

@@ -458,11 +458,9 @@ class Journal:
         The move is a rename first: at no instant is the game in neither
         place nor in both. Power loss before the comment is written leaves an
         archive without it (the summary can be replayed from the record)."""
-        try:
-            os.mkdir(self.games)
-        except OSError:
-            pass  # already there
         names = self.list_archives()
+        if not names and not _exists(self.games):
+            os.mkdir(self.games)
         k = _archive_number(names[-1]) + 1 if names else 1
         name = "g%04d.jsonl" % k
         path = _join(self.games, name)
@@ -482,12 +480,15 @@ class Journal:
         min_free_bytes. Never touches the current game. Returns the names
         deleted, oldest first."""
         gone = []
+        free = self.free_bytes()
+        if free is None or free >= min_free_bytes:
+            return gone  # the usual case: nothing to list
         names = self.list_archives()
         while names:
-            free = self.free_bytes()
             if free is None or free >= min_free_bytes:
                 break
             name = names.pop(0)
             os.remove(_join(self.games, name))
             gone.append(name)
+            free = self.free_bytes()
         return gone

@@ -828,6 +828,9 @@ def _adjust(n, adj):
         n.watch = SPACES.index(adj["watch"])
 
 
+_PILE_KEY = ("4", "5", "6", "7", "8")  # the objectives' keys, as in the setup line
+
+
 def score(s):
     """Final scoring as if the game ended now (T42-SCORE-1..8)."""
     fl = s.flamingo
@@ -859,7 +862,7 @@ def score(s):
                 gb, gp = 0, v
         tb += gb
         tp += gp
-        objs[str(v)] = {"blue": gb, "pink": gp, "objective": o}
+        objs[_PILE_KEY[v - 4]] = {"blue": gb, "pink": gp, "objective": o}
     if tb != tp:
         w = 0 if tb > tp else 1
     else:

@@ -266,11 +266,15 @@ class Round:
         title = "%s hourglasses" % NAMES[need.who]
         return self._picker(title, lo, hi, 0, land)
 
+    def _tag(self, screen):
+        # lets a test driver (or the simulator) see which round a screen asks for
+        screen.round = self
+        return screen
+
     def _menu(self, title, items, sel, hint):
         m = self.screens[0]
         if m is None:
-            m = self.screens[0] = Menu(title, items, self.calls[0], self.calls[1], sel, hint)
-            m.round = self  # lets a test driver (or the simulator) see which round asks
+            m = self.screens[0] = self._tag(Menu(title, items, self.calls[0], self.calls[1], sel, hint))
         else:
             Menu.__init__(m, title, items, self.calls[0], self.calls[1], sel, hint)
         return m
@@ -278,8 +282,7 @@ class Round:
     def _picker(self, title, lo, hi, value, describe):
         p = self.screens[1]
         if p is None:
-            p = self.screens[1] = Picker(title, lo, hi, value, self.calls[0], describe, self.calls[1])
-            p.round = self
+            p = self.screens[1] = self._tag(Picker(title, lo, hi, value, self.calls[0], describe, self.calls[1]))
         else:
             Picker.__init__(p, title, lo, hi, value, self.calls[0], describe, self.calls[1])
         return p
