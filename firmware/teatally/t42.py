@@ -610,8 +610,9 @@ def destroyable(player):
 
 
 def buy_options(s, points):
-    """[(pile value, tart cost)] for the non-empty piles the winner can afford."""
-    return [(v, buy_cost(v, points)) for v in PILES if s.piles[v - 4] > 0]
+    """[(pile value, tart cost)] for the non-empty piles (T42-BUY-2 costs)."""
+    piles = s.piles
+    return [(v, v - points if v > points else 0) for v in PILES if piles[v - 4]]
 
 
 # One _Round serves every apply (they never nest), so an apply does not

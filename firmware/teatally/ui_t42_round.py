@@ -57,6 +57,8 @@ _CARD_ITEM = {
 }
 _TIMES = ("", "", " x2", " x3", " x4", " x5", " x6", " x7", " x8", " x9")
 _REVEALS = ("Blue reveals", "Pink reveals")
+_ADD_RABBIT = ("Blue: add rabbit", "Pink: add rabbit")
+_SHUFFLE = ("Blue: shuffle", "Pink: shuffle")
 _WINS = (("Blue wins", "Blue wins (tie)"), ("Pink wins", "Pink wins (tie)"))
 _BUY = {4: "Buy 4: ", 5: "Buy 5: ", 6: "Buy 6: ", 7: "Buy 7: ", 8: "Buy 8: "}
 _TARTS = ("0 tarts", "1 tart", "2 tarts", "3 tarts", "4 tarts", "5 tarts", "6 tarts", "7 tarts", "8 tarts")
@@ -92,10 +94,22 @@ def _last_stars(game):
     return _memo[1]
 
 
+# One Round serves an App's rounds one after the other, with its Menu and
+# Picker set up again for each question rather than made anew: every object
+# a press makes costs it a search of the heap once the heap is full.
+_ROUND = []
+
+
 def start(ui):
     """Begin a round on top of the status board."""
     ui.push(Screen())  # the round's slot on the stack; replaced by its questions
-    Round(ui.app).advance(ui)
+    r = _ROUND[0] if _ROUND and _ROUND[0].app is ui.app else None
+    if r is None:
+        r = Round(ui.app)
+        _ROUND[:] = [r]
+    else:
+        r.reset()
+    r.advance(ui)
 
 
 class Round:
@@ -105,16 +119,19 @@ class Round:
         self.app = app
         self.answers = []  # what the players picked, in the order asked
         self.saved = []  # per answer: (a copy of the draft, acted, notes) before it
+        self.screens = [None, None]  # the Menu and the Picker, once made
+        self.calls = (self.answer, self.back)  # bound once
+        self.reset()
+
+    def reset(self):
+        """Ready for a new round."""
+        del self.answers[:]
+        del self.saved[:]
         self.draft = {}  # the round line being built
         self.acted = False  # the winner's action is in the draft
         self.need = None  # the question on screen: a t42.Need, or None for the action
         self.winner = -1
         self.notes = None  # what was filled in without asking, for the next screen
-        # The round's Menu and Picker, set up again for each question rather
-        # than made anew, and its two callbacks, bound once: every object a
-        # press makes costs it a search of the heap once the heap is full.
-        self.screens = [None, None]
-        self.calls = (self.answer, self.back)
 
     # -- the next question ---------------------------------------------------
     def advance(self, ui):
@@ -366,10 +383,10 @@ def notices(before, after, w):
         if len(a.discard) < len(b.discard) or a.draw_count() >= b.draw_count():
             if rabbits > 0:
                 rabbits -= 1
-                out.append("%s: add rabbit" % NAMES[p])
+                out.append(_ADD_RABBIT[p])
                 out.append("  and shuffle")
             else:
-                out.append("%s: shuffle" % NAMES[p])
+                out.append(_SHUFFLE[p])
                 out.append("  (no rabbit)")
     if after.end is not None and before.end is None:
         if after.end == "rabbits":
