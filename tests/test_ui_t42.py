@@ -562,3 +562,16 @@ print('line', jsonc.dumps(journal_objs()[-1]), len(journal_objs()))
     assert '"hourglasses": 1' in rows["hg"] and '"watch": {}' in rows["hg"]
     assert rows["back"] == rows["act"]
     assert rows["line"] == '{"blue": "caterpillar", "effect": {}, "hourglasses": 0, "pink": "dormouse"} 4'
+
+
+def test_card_menu_items_name_the_value_of_each_card():
+    """T42-ROUND-2: the reveal menus show each card with its value, written
+    out once in ui_t42_round; they must agree with the engine's values."""
+    from teatally import t42, ui_t42_round
+
+    assert sorted(ui_t42_round._CARD_ITEM) == sorted(t42.CARDS)
+    for c, (label, value) in ui_t42_round._CARD_ITEM.items():
+        assert (label, value) == ("%s %d" % (c, t42.VALUE[c]), c)
+    assert ui_t42_round._counted(ui_t42_round._CARD_ITEM["cat"], 3) == ("cat 1 x3", "cat")
+    assert ui_t42_round._counted(ui_t42_round._CARD_ITEM["rabbit"], 3) == ("rabbit 1 x3", "rabbit")
+    assert ui_t42_round._counted(ui_t42_round._CARD_ITEM["king"], 12) == ("king 7 x12", "king")

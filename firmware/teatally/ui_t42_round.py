@@ -64,8 +64,8 @@ _BUY = {4: "Buy 4: ", 5: "Buy 5: ", 6: "Buy 6: ", 7: "Buy 7: ", 8: "Buy 8: "}
 _TARTS = ("0 tarts", "1 tart", "2 tarts", "3 tarts", "4 tarts", "5 tarts", "6 tarts", "7 tarts", "8 tarts")
 
 # Items with a count ("king 7 x3"), kept while there are few: from one round
-# to the next most stay the same. Keyed by the label's id-free parts: the
-# card's value * 64 + its count.
+# to the next most stay the same. Keyed by the card's value * 64 + the count
+# (cat and rabbit share a value, so a hit's card is checked).
 _COUNTED = {}
 
 
