@@ -113,10 +113,6 @@ class App:
         if r.game is None and n and not r.bad_at:
             return notice  # another game's journal (not Tea for 2)
         self.game = r.game
-        if r.game is not None:
-            # the round's screens: loading them costs ~25 ms, better during
-            # the boot than on the first key press of the next round
-            from teatally import ui_t42_round  # noqa: F401
         return notice
 
     def new_game(self, setup):
