@@ -90,7 +90,8 @@ def test_effort_groups_presses_by_record_line():
 def test_round_line_bytes_skip_setup_and_comments():
     text = gen.record_text([SETUP, {"blue": "cat", "pink": "cat"}], crc=True) + "# final {}\n"
     sizes = bench.round_line_bytes(text.encode())
-    assert sizes == [len(journal.protect(jsonc.dumps({"blue": "cat", "pink": "cat"})))]
+    # the journal's own layout: compact JSON, TAB, CRC, newline
+    assert sizes == [len(journal.protect(jsonc.dumps({"blue": "cat", "pink": "cat"}, True)))] == [37]
 
 
 def test_key_tokens():

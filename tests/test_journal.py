@@ -115,7 +115,10 @@ print('utf8', journal.unprotect(u) == jsonc.dumps(SETUP))
     import binascii
 
     assert lines[4] == "protect %r" % ("%s\t%08x\n" % (t, binascii.crc32(t.encode())))
-    assert sizes[0] == len(t) + 10
+    # the journal writes its lines compact: sorted keys, no spaces
+    compact = '{"act":"buy","blue":"queen","glasses":1,"pile":8,"pink":"knave"}'
+    assert lines[3] == "line %r" % ("%s\t%08x" % (compact, binascii.crc32(compact.encode()))).encode()
+    assert sizes[0] == len(compact) + 10
     assert lines[5:] == [
         "unprotect True True",
         "wrong crc None",
@@ -273,6 +276,45 @@ print(jsonc.dumps(objs), notice)
     ]
 
 
+def test_undo_knows_line_ends_and_checks_them(dual):
+    """Undo cuts at the line ends the journal keeps since its load (no
+    reading); a journal not loaded yet, or changed behind its back (the size
+    differs), is measured first. Multi-byte UTF-8 counts in bytes."""
+    out = dual(
+        scenario(
+            r"""
+j = Journal(FLASH)
+j.start(SETUP)
+for r in ROUNDS:
+    j.append(r)
+full = raw(GAME)
+ends = [i + 1 for i in range(len(full)) if full[i] == 10]
+print('ends', j.ends == ends, j.lines)
+fresh = Journal(FLASH)
+print('unknown', fresh.ends)
+fresh.truncate(4)
+print('cut', raw(GAME) == full[:ends[3]], fresh.lines, fresh.ends == ends[:4])
+# j still has all six ends: the file is shorter now, so it measures first
+j.truncate(2)
+print('stale', raw(GAME) == full[:ends[1]], j.lines, j.ends == ends[:2])
+loaded = Journal(FLASH)
+objs, notice = loaded.load()
+print('load', len(objs), loaded.ends == ends[:2], notice)
+loaded.append(ROUNDS[3])
+print('append', loaded.ends[-1] == len(raw(GAME)), loaded.lines)
+"""
+        )
+    )
+    assert out.splitlines() == [
+        "ends True 6",
+        "unknown None",
+        "cut True 4 True",
+        "stale True 2 True",
+        "load 2 True None",
+        "append True 3",
+    ]
+
+
 def test_archive_naming_listing_and_prune(dual):
     out = dual(
         scenario(
@@ -320,7 +362,7 @@ print('unknown free', Journal(FLASH, free_bytes=lambda: None).prune(10 ** 9))
         "g0002.jsonl False",
         "g0003.jsonl False",
         "['g0001.jsonl', 'g0002.jsonl', 'g0003.jsonl']",
-        '\'# final {"stars": [31, 12], "winner": "blue"}\'',
+        '\'# final {"stars":[31,12],"winner":"blue"}\'',
         "valid record True",
         "g0010.jsonl ['g0002.jsonl', 'g0003.jsonl', 'g0009.jsonl', 'g0010.jsonl']",
         "free -600",

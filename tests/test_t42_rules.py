@@ -902,8 +902,10 @@ def test_impossible_lines_refused_state_unchanged(line, reason):
 def test_probe_asks_only_what_the_device_cannot_know():
     """T42-INPUT-1: the probe asks for the revealed cards (options: the kinds
     in the draw pile), then per effect: king's choice, cat's space, queen's
-    pile and stars, guards' cards one at a time, and the hourglasses; a
-    draw pile holding one kind offers just that card."""
+    pile and stars, guards' cards one at a time, and the hourglasses (when
+    the winner holds none the probe writes the 0 itself: one possible
+    answer, nothing to ask); a draw pile holding one kind offers just that
+    card."""
     game = t42.Game(setup())
     action = {}
     need = game.probe(action)
@@ -913,8 +915,8 @@ def test_probe_asks_only_what_the_device_cannot_know():
     need = game.probe(action)
     assert (need.key, need.who) == ("pink", 1)
     need.params["pink"] = "cat"
-    need = game.probe(action)
-    assert (need.kind, need.key, need.who, need.options) == (t42.ASK_HOURGLASSES, "hourglasses", 0, (0, 0))
+    assert game.probe(action) is None and action["hourglasses"] == 0  # blue holds no hourglass
+    del action["hourglasses"]
     action["effect"] = {}
     need = game.probe(action)
     assert (need.kind, need.key, need.options) == (t42.ASK_TAKE, "take", ("flamingo", "tarts"))
@@ -923,8 +925,12 @@ def test_probe_asks_only_what_the_device_cannot_know():
     assert game.probe(action) is None
 
     lost = {"blue": "cat", "pink": "dormouse", "effect": {}}
-    need = game.probe(lost)  # pink won: the dormouse needs nothing, only pink's hourglasses
-    assert (need.kind, need.who) == (t42.ASK_HOURGLASSES, 1)
+    # pink won: the dormouse needs nothing, and pink has no hourglass to spend
+    assert game.probe(lost) is None and lost["hourglasses"] == 0
+    rich = t42.Game(setup())
+    rich.apply({"adjust": {"pink": {"hourglasses": 2}}})
+    need = rich.probe({"blue": "cat", "pink": "dormouse", "effect": {}})
+    assert (need.kind, need.key, need.who, need.options) == (t42.ASK_HOURGLASSES, "hourglasses", 1, (0, 2))
     queen = {"blue": "queen", "pink": "cat", "effect": {}, "hourglasses": 0}
     need = game.probe(queen)
     assert (need.kind, need.key, need.options) == (t42.ASK_PILE, "pile", (4, 5, 6, 7, 8))
@@ -963,6 +969,35 @@ def test_probe_asks_only_what_the_device_cannot_know():
 
 
 # ---------------------------------------------------------------- undo / redo
+
+
+def test_settled_probe_hands_its_state_to_the_commit():
+    """T42-INPUT-3 T42-INPUT-1: a line the probe finds complete and the caller
+    declares settled is committed with the probe's own state (the round is
+    not played twice); without that word, or with another line, apply plays
+    the line itself, and a changed line is never taken over."""
+    game = t42.Game(setup())
+    line = {"blue": "king", "pink": "cat", "effect": {"take": "tarts"}}
+    assert game.probe(line) is None and line["hourglasses"] == 0
+    scratch = t42.apply(game.state, line, True)  # what the probe played
+    t42.settled(line)
+    before = st(game)
+    assert game.apply(line) is scratch
+    assert st(game)["blue"]["tarts"] == before["blue"]["tarts"] + 2
+    # a line changed after its probe is played as it is now
+    other = t42.Game(setup())
+    line = {"blue": "king", "pink": "cat", "effect": {"take": "tarts"}}
+    assert other.probe(line) is None
+    line["effect"]["take"] = "flamingo"
+    s = other.apply(line)
+    assert s.flamingo == 0 and s.players[0].tarts == other.state.players[0].tarts
+    # settled() for another line than the one probed last changes nothing
+    third = t42.Game(setup())
+    a = {"blue": "king", "pink": "cat", "hourglasses": 0}
+    scratch = t42.apply(third.state, a, True)
+    t42.settled(dict(a))
+    s = third.apply(a)
+    assert s is not scratch and st(third) == t42.to_json(scratch)
 
 
 def test_undo_redo_across_checkpoints():

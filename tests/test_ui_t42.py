@@ -159,7 +159,7 @@ s = app.game.setup
 print('flamingo', s['flamingo'], 'watch', s['watch'])
 print('objectives', ' '.join([s['objectives'][str(v)] for v in t42.PILES]))
 """,
-        heap=ROOMY,
+        heap=ROOMY,  # see ROOMY: compiling the firmware from source must not meet a collection
     )
     print(out)
     assert "q1 Menu|Flamingo holder" in out
@@ -527,3 +527,51 @@ def test_guided_rounds_undo_history_adjust_and_power_cut(dual):
     state = t42_replay(expected)
     assert (state.players[0].stars, state.players[0].tarts, state.players[1].tarts) == (3, 5, 4)
     assert state.supply_rabbits == 6 and state.players[0].draw.get("rabbit") == 1
+
+
+def test_back_restores_the_draft_the_engine_wrote_into(dual):
+    """T42-WATCH-1 T42-INPUT-1: the engine writes into the round's draft too
+    (the watch space's parameters, hourglasses); BACK from the space's
+    question brings back the draft of the hourglass question exactly, and
+    the line then committed holds no trace of the abandoned answer."""
+    out = dual(
+        PRELUDE
+        + "SETUP = %r\n" % SETUP
+        + r"""
+start(SETUP)
+app.commit({'blue': 'cat', 'pink': 'cat', 'hourglasses': 0})
+app.commit({'blue': 'dormouse', 'pink': 'knave', 'effect': {}, 'hourglasses': 0})
+ui_t42_round.start(app.ui)
+r = top().round
+def step(tag, v):
+    r.answer(app.ui, v)
+    print(tag, name(), jsonc.dumps(r.draft))
+step('b', 'caterpillar')
+step('p', 'dormouse')
+step('act', 'effect')
+step('hg', 1)
+r.back(app.ui)
+print('back', name(), jsonc.dumps(r.draft))
+step('hg0', 0)
+print('line', jsonc.dumps(journal_objs()[-1]), len(journal_objs()))
+""",
+        heap=ROOMY,
+    )
+    rows = dict(line.split(" ", 1) for line in out.splitlines())
+    assert rows["act"] == 'Picker|Blue hourglasses {"blue": "caterpillar", "effect": {}, "pink": "dormouse"}'
+    assert '"hourglasses": 1' in rows["hg"] and '"watch": {}' in rows["hg"]
+    assert rows["back"] == rows["act"]
+    assert rows["line"] == '{"blue": "caterpillar", "effect": {}, "hourglasses": 0, "pink": "dormouse"} 4'
+
+
+def test_card_menu_items_name_the_value_of_each_card():
+    """T42-ROUND-2: the reveal menus show each card with its value, written
+    out once in ui_t42_round; they must agree with the engine's values."""
+    from teatally import t42, ui_t42_round
+
+    assert sorted(ui_t42_round._CARD_ITEM) == sorted(t42.CARDS)
+    for c, (label, value) in ui_t42_round._CARD_ITEM.items():
+        assert (label, value) == ("%s %d" % (c, t42.VALUE[c]), c)
+    assert ui_t42_round._counted(ui_t42_round._CARD_ITEM["cat"], 3) == ("cat 1 x3", "cat")
+    assert ui_t42_round._counted(ui_t42_round._CARD_ITEM["rabbit"], 3) == ("rabbit 1 x3", "rabbit")
+    assert ui_t42_round._counted(ui_t42_round._CARD_ITEM["king"], 12) == ("king 7 x12", "king")

@@ -9,9 +9,14 @@
 # (binascii.crc32) of the UTF-8 bytes of the JSON text before the tab. The
 # journal always writes it; hand-written records may omit it.
 #
+# Lines are written compact (jsonc.dumps(obj, True): no spaces), as flash is
+# spent on every round; readers take any JSON.
+#
 # Power-loss rules: a whole-file change (start, undo across rounds, repair) is
 # written to a temp file and os.rename()d over the journal (atomic on
-# LittleFS), so the journal is always the old or the new version. An append
+# LittleFS), so the journal is always the old or the new version. The undo's
+# copy knows where each line ends (Journal.ends, kept since the load), so it
+# reads nothing twice and allocates nothing per chunk. An append
 # can only be torn in its last line; the CRC (and the missing newline) gives
 # it away and load() drops it. A line's append is the commit of that round:
 # a line without its newline was never committed, so it is dropped too.
@@ -27,6 +32,7 @@
 import binascii
 import json
 import os
+import sys
 
 from teatally import jsonc
 
@@ -34,12 +40,14 @@ GAME = "game.jsonl"
 DAMAGED = "game.damaged"
 ARCHIVE_DIR = "games"
 # A journal line longer than this is damage (garbage without a newline);
-# bounds the heap used per readline. Round lines are ~100 bytes, setup more.
+# bounds the heap used per line read. Round lines are ~70 bytes, setup more.
 MAX_LINE = 1024
 # Flash bytes per committed round line (JSON + tab + CRC + newline). Not
 # enforced (refusing a round would lose the game); tests measure against it.
 ROUND_LINE_BUDGET = 128
-_CHUNK = 256
+_MP = sys.implementation.name == "micropython"
+_CHUNK = 256  # bytes per chunk of a copy (undo, repair)
+_READ = 512  # bytes per read of the load
 
 
 class RecordError(ValueError):
@@ -179,26 +187,83 @@ def _remove(path):
 # The Pico does not have this problem; a 32 KB-heap test guards the path.
 
 
-def _pour(fi, path, left):
-    # Copy `left` bytes of fi (all of the rest when left < 0) into a new file.
-    fo = open(path, "wb")
-    while left:
-        b = fi.read(_CHUNK if left < 0 or left > _CHUNK else left)
-        if not b:
-            break
-        fo.write(b)
-        left -= len(b)
-    fo.flush()
-    fo.close()
-
-
 def _copy_prefix(src, dst, nbytes, tail):
     # First nbytes of src -> dst (chunked: small heap); the rest -> tail, if any.
+    for _ in _copying(src, dst, nbytes, tail):
+        pass
+
+
+def _copying(src, dst, nbytes, tail):
+    # A generator, so that its many locals live in the generator object (see
+    # above). One buffer for the whole copy: no allocation per chunk.
+    buf = bytearray(_CHUNK)
+    mv = memoryview(buf)
     fi = open(src, "rb")
-    _pour(fi, dst, nbytes)
-    if tail:
-        _pour(fi, tail, -1)
+    for path, left in ((dst, nbytes), (tail, -1)):
+        if path is None:
+            break
+        fo = open(path, "wb")
+        while left:
+            n = fi.readinto(buf if left < 0 or left >= _CHUNK else mv[:left])
+            if not n:
+                break
+            fo.write(buf if n == _CHUNK else mv[:n])
+            left -= n
+        fo.flush()
+        fo.close()
     fi.close()
+    yield
+
+
+class _Reader:
+    """readline(MAX_LINE) in chunks: MicroPython's readline asks the file for
+    one byte at a time. next() gives the same pieces: a line with its
+    newline, MAX_LINE bytes of a longer one, the unterminated rest, then b"".
+    (An object with small methods rather than a generator: see above.)"""
+
+    __slots__ = ("f", "buf", "at", "more")
+
+    def __init__(self, f):
+        self.f = f
+        self.buf = b""
+        self.at = 0
+        self.more = True
+
+    def next(self):
+        while True:
+            at = self.at
+            i = self.buf.find(b"\n", at)
+            if 0 <= i < at + MAX_LINE:
+                self.at = i + 1
+                return self.buf[at : i + 1]
+            if len(self.buf) - at >= MAX_LINE:
+                self.at = at + MAX_LINE
+                return self.buf[at : at + MAX_LINE]
+            if not self.more:
+                self.at = len(self.buf)
+                return self.buf[at:]
+            self.fill()
+
+    def fill(self):
+        b = self.f.read(_READ)
+        self.more = len(b) > 0
+        self.buf = self.buf[self.at :] + b
+        self.at = 0
+
+
+def _line_ends(path, ends):
+    # a generator for the same reason as _copying
+    at = 0
+    f = open(path, "rb")
+    rd = _Reader(f)
+    while True:
+        n = len(rd.next())
+        if not n:
+            break
+        at += n
+        ends.append(at)
+    f.close()
+    yield
 
 
 def _statvfs_free(root):
@@ -226,7 +291,7 @@ def _archive_number(name):
 class Journal:
     """The current game at <root>/game.jsonl; finished games in <root>/games/."""
 
-    __slots__ = ("root", "path", "tmp", "damaged", "games", "free_bytes", "lines")
+    __slots__ = ("root", "path", "tmp", "damaged", "games", "free_bytes", "lines", "ends")
 
     def __init__(self, root, free_bytes=None):
         self.root = root
@@ -237,6 +302,9 @@ class Journal:
         # free_bytes() -> int or None; injectable (tests, CPython hosts)
         self.free_bytes = free_bytes or _statvfs_free(root)
         self.lines = 0  # record lines in the journal, known after load/start/append
+        # ends[i]: the file offset just after line i + 1; None: not known
+        # (a journal found on flash and not loaded yet)
+        self.ends = None
 
     def exists(self):
         return _exists(self.path)
@@ -254,7 +322,7 @@ class Journal:
         -> (records taken, notice). On the Pico, fold rounds into the game
         state here instead of holding the list: a round parsed into a dict
         costs ~330 bytes of heap under MicroPython, its line ~100 on flash."""
-        st = [0, 0, 0]  # records, bytes of the valid prefix, damaged lines
+        st = [0, 0, 0, []]  # records, bytes of the valid prefix, damaged lines, ends
         for obj in self._walk(st):
             take(obj)
         return self._settle(st)
@@ -266,9 +334,10 @@ class Journal:
         except OSError:
             return
         starts = False  # the next piece read begins a new line
+        rd = _Reader(f)
         try:
             while True:
-                line = f.readline(MAX_LINE)
+                line = rd.next()
                 if not line:
                     break
                 whole = line[-1:] == b"\n"
@@ -282,6 +351,7 @@ class Journal:
                 if isinstance(obj, dict):
                     st[0] += 1
                     st[1] += len(line)
+                    st[3].append(st[1])
                     yield obj
                 else:
                     st[2] = 1
@@ -291,6 +361,7 @@ class Journal:
 
     def _settle(self, st):
         self.lines = st[0]
+        self.ends = st[3]
         bad = st[2]
         if not bad:
             return st[0], None
@@ -300,27 +371,38 @@ class Journal:
 
     def start(self, setup_obj):
         """Begin a new game: the journal becomes just the setup line (atomic)."""
+        b = protect(jsonc.dumps(setup_obj, True)).encode()
         f = open(self.tmp, "wb")
         try:
-            f.write(protect(jsonc.dumps(setup_obj)).encode())
+            f.write(b)
             f.flush()
         finally:
             f.close()
         os.rename(self.tmp, self.path)
         self.lines = 1
+        self.ends = [len(b)]
 
     def append(self, obj):
         """Commit one round or adjustment: one protected line, flushed.
         Returns the number of bytes written."""
-        b = protect(jsonc.dumps(obj)).encode()
+        text = jsonc.dumps(obj, True)
+        # the line as protect() makes it, in two writes without copying the
+        # text (MicroPython takes a str where bytes go)
+        data = text if _MP else text.encode()
         f = open(self.path, "ab")
         try:
-            f.write(b)
+            f.write(data)
+            f.write("\t%08x\n" % _crc(data) if _MP else b"\t%08x\n" % _crc(data))
             f.flush()  # on LittleFS this is the commit
+            end = f.tell()
         finally:
             f.close()
         self.lines += 1
-        return len(b)
+        ends = self.ends
+        n = end - (ends[-1] if ends else 0) if ends is not None else len(text.encode()) + 10
+        if ends is not None:
+            ends.append(end)
+        return n
 
     def truncate(self, n_lines):
         """Undo across committed rounds: keep the first n_lines record lines
@@ -328,22 +410,28 @@ class Journal:
         if n_lines <= 0:
             _remove(self.path)
             self.lines = 0
+            self.ends = []
             return
-        st = [0, 0]  # lines kept, their bytes
-        self._measure(st, n_lines)
-        _copy_prefix(self.path, self.tmp, st[1], None)
+        ends = self.ends
+        if ends is None or not ends or os.stat(self.path)[6] != ends[-1]:
+            ends = self._measure()  # not loaded, or changed behind our back
+        if n_lines >= len(ends):
+            # nothing to cut: the journal stays as it is
+            self.lines = len(ends)
+            self.ends = ends
+            return
+        del ends[n_lines:]
+        _copy_prefix(self.path, self.tmp, ends[-1], None)
         os.rename(self.tmp, self.path)
-        self.lines = st[0]
+        self.lines = n_lines
+        self.ends = ends
 
-    def _measure(self, st, n_lines):
-        f = open(self.path, "rb")
-        while st[0] < n_lines:
-            line = f.readline(MAX_LINE)
-            if not line:
-                break
-            st[1] += len(line)
-            st[0] += 1
-        f.close()
+    def _measure(self):
+        # where each line of the journal ends (no check: it was loaded before)
+        ends = []
+        for _ in _line_ends(self.path, ends):
+            pass
+        return ends
 
     def list_archives(self):
         """Archived game file names, oldest first (e.g. ['g0001.jsonl', ...])."""
@@ -370,19 +458,18 @@ class Journal:
         The move is a rename first: at no instant is the game in neither
         place nor in both. Power loss before the comment is written leaves an
         archive without it (the summary can be replayed from the record)."""
-        try:
-            os.mkdir(self.games)
-        except OSError:
-            pass  # already there
         names = self.list_archives()
+        if not names and not _exists(self.games):
+            os.mkdir(self.games)
         k = _archive_number(names[-1]) + 1 if names else 1
         name = "g%04d.jsonl" % k
         path = _join(self.games, name)
         os.rename(self.path, path)
         self.lines = 0
+        self.ends = []
         f = open(path, "ab")
         try:
-            f.write(("# final %s\n" % jsonc.dumps(final_summary_obj)).encode())
+            f.write(("# final %s\n" % jsonc.dumps(final_summary_obj, True)).encode())
             f.flush()
         finally:
             f.close()
@@ -393,12 +480,15 @@ class Journal:
         min_free_bytes. Never touches the current game. Returns the names
         deleted, oldest first."""
         gone = []
+        free = self.free_bytes()
+        if free is None or free >= min_free_bytes:
+            return gone  # the usual case: nothing to list
         names = self.list_archives()
         while names:
-            free = self.free_bytes()
             if free is None or free >= min_free_bytes:
                 break
             name = names.pop(0)
             os.remove(_join(self.games, name))
             gone.append(name)
+            free = self.free_bytes()
         return gone

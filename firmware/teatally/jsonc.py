@@ -1,60 +1,69 @@
-# Canonical JSON: sorted keys, ", " and ": " separators, non-ASCII kept as UTF-8.
-# MicroPython's json.dumps has no sort_keys and dicts keep no order, so every
-# record line and every state dump goes through here; the bytes are then the
-# same on the Pico, the MicroPython VM and CPython.
+# Canonical JSON: sorted keys, non-ASCII kept as UTF-8, the same bytes on the
+# Pico, the MicroPython VM and CPython. Two layouts:
+# - dumps(o): ", " and ": " separators (state dumps, host tool output);
+# - dumps(o, True): compact "," and ":" (the game record's lines: every byte
+#   of a round line is flash, ROUND_LINE_BUDGET in journal.py).
+#
+# Both interpreters write with their json module's C code (a writer in
+# Python costs several times more, and a round line is written on every
+# commit). MicroPython's json has no sort_keys and its dicts keep no order,
+# but it writes an OrderedDict in insertion order: the tree is rebuilt with
+# sorted OrderedDicts. CPython's json writes \b and \f where MicroPython's
+# writes \u0008 and \u000c; that is mended after. NaN and infinities are not
+# JSON: refused on both (ValueError). Keys are str (others are str()-ed).
 
-_ESC = {'"': '\\"', "\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t"}
+import json
+import sys
+
+_MP = sys.implementation.name == "micropython"
+if _MP:
+    from collections import OrderedDict
+_SCALAR = (str, int, bool, type(None))
+_WIDE = (", ", ": ")
+_COMPACT = (",", ":")
 
 
-def _str(s, out):
-    out.append('"')
-    for ch in s:
-        e = _ESC.get(ch)
-        if e is not None:
-            out.append(e)
-        elif ord(ch) < 0x20:
-            out.append("\\u%04x" % ord(ch))
-        else:
-            out.append(ch)
-    out.append('"')
-
-
-def _dump(o, out):
-    if o is None:
-        out.append("null")
-    elif o is True:
-        out.append("true")
-    elif o is False:
-        out.append("false")
-    elif isinstance(o, int):
-        out.append(str(o))
-    elif isinstance(o, str):
-        _str(o, out)
-    elif isinstance(o, dict):
-        out.append("{")
-        first = True
+def _sorted(o):
+    # MicroPython: the same tree with every dict an OrderedDict in key order
+    t = type(o)
+    if t is dict:
+        d = OrderedDict()
         for k in sorted(o):
-            if not first:
-                out.append(", ")
-            first = False
-            _str(str(k), out)
-            out.append(": ")
-            _dump(o[k], out)
-        out.append("}")
-    elif isinstance(o, (list, tuple)):
-        out.append("[")
-        for i, v in enumerate(o):
-            if i:
-                out.append(", ")
-            _dump(v, out)
-        out.append("]")
-    elif isinstance(o, float):
-        out.append(repr(o))
-    else:
-        raise TypeError("not JSON: %r" % (o,))
+            v = o[k]
+            d[k if type(k) is str else str(k)] = v if type(v) in _SCALAR else _sorted(v)
+        return d
+    if t is list or t is tuple:
+        return [v if type(v) in _SCALAR else _sorted(v) for v in o]
+    if t in _SCALAR:
+        return o
+    if t is float:
+        if o != o or o - o != 0:
+            raise ValueError("not JSON: %r" % o)
+        return o
+    if isinstance(o, dict):
+        return _sorted(dict(o))
+    if isinstance(o, (list, tuple)):
+        return _sorted(list(o))
+    if isinstance(o, (int, str)):
+        return o
+    raise TypeError("not JSON: %r" % (o,))
 
 
-def dumps(o):
-    out = []
-    _dump(o, out)
-    return "".join(out)
+def _escape(m):
+    # one backslash escape of CPython's text, as MicroPython writes it
+    c = m.group(1)
+    return "\\u0008" if c == "b" else "\\u000c" if c == "f" else m.group(0)
+
+
+def dumps(o, compact=False):
+    """Canonical JSON text of o (dicts, lists, tuples, str, int, float, bool,
+    None); compact: no spaces after "," and ":"."""
+    sep = _COMPACT if compact else _WIDE
+    if _MP:
+        return json.dumps(_sorted(o), separators=sep)
+    text = json.dumps(o, sort_keys=True, separators=sep, ensure_ascii=False, allow_nan=False)
+    if "\\b" in text or "\\f" in text:
+        import re
+
+        text = re.sub(r"\\(.)", _escape, text)  # escapes read left to right, in pairs
+    return text

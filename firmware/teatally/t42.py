@@ -73,17 +73,31 @@ class Need(Exception):
     the list params[key] for multi-card reveals); kind: ASK_*; who: 0 blue,
     1 pink (whose card / pile / tokens it concerns); options: the legal answers
     (a tuple of names or values, or (lo, hi) for numbers); what: a short
-    label for the screen ("guards 2/3", "executioner", ...).
+    label for the screen ("guards 2/3", "executioner", ...); watch: for the
+    hourglasses question, the hand's space index after the winner's action
+    (else None).
+
+    Built as Need(params, key, kind, who, options, what, watch): the fields
+    are the exception's args, so a Need costs one tuple instead of an
+    attribute table (a guided round raises one on every answer).
     """
 
-    def __init__(self, params, key, kind, who, options, what):
-        super().__init__(what)  # MicroPython has no Exception.__init__
-        self.params = params
-        self.key = key
-        self.kind = kind
-        self.who = who
-        self.options = options
-        self.what = what
+    def __getattr__(self, name):
+        # params, key, kind, who, options, what, watch: the args, in order
+        if name in _NEED_FIELDS:
+            return self.args[_NEED_FIELDS.index(name)]
+        raise AttributeError(name)
+
+
+_NEED_FIELDS = ("params", "key", "kind", "who", "options", "what", "watch")
+
+
+def _text(what):
+    # A label is a str or a tuple of labels, joined only when a question or
+    # a refusal shows it: most applies never need their labels.
+    if type(what) is str:
+        return what
+    return "".join([_text(w) for w in what])
 
 
 def teacups(stars):
@@ -96,31 +110,33 @@ def track(stars):
 
 
 class Player:
+    # destroyed is shared between copies and never changed in place: a
+    # destroy makes a new list (most rounds destroy nothing, and a probe
+    # copies the state on every question, T42-INPUT-3).
     __slots__ = ("stars", "tarts", "hourglasses", "destroyed", "draw", "discard")
 
-    def __init__(self):
-        self.stars = 0
-        self.tarts = 0
-        self.hourglasses = 0
-        self.destroyed = []  # names of the cards this player destroyed, in order
-        self.draw = {}  # card -> count (the draw pile is a known multiset)
-        self.discard = []  # bottom .. top
+    def __init__(self, stars, tarts, hourglasses, destroyed, draw, discard):
+        self.stars = stars
+        self.tarts = tarts
+        self.hourglasses = hourglasses
+        self.destroyed = destroyed  # names of the cards this player destroyed, in order
+        self.draw = draw  # card -> count (the draw pile is a known multiset)
+        self.discard = discard  # bottom .. top
 
     def copy(self):
-        p = Player()
+        return Player(self.stars, self.tarts, self.hourglasses, self.destroyed, dict(self.draw), self.discard[:])
+
+    def copy_into(self, p):
+        # p becomes a copy of self, in p's own discard list (see _scratch)
         p.stars = self.stars
         p.tarts = self.tarts
         p.hourglasses = self.hourglasses
-        p.destroyed = list(self.destroyed)
-        p.draw = dict(self.draw)
-        p.discard = list(self.discard)
-        return p
+        p.destroyed = self.destroyed
+        p.draw = dict(self.draw)  # one C call: cheaper than updating p's in place
+        p.discard[:] = self.discard
 
     def draw_count(self):
-        n = 0
-        for c in self.draw.values():
-            n += c
-        return n
+        return sum(self.draw.values())
 
     def deck(self):
         d = dict(self.draw)
@@ -128,11 +144,16 @@ class Player:
             d[c] = d.get(c, 0) + 1
         return d
 
+    def count(self, card):
+        """How many of card are in the deck (draw + discard pile)."""
+        return self.draw.get(card, 0) + self.discard.count(card)
+
     def deck_size(self):
-        return self.draw_count() + len(self.discard)
+        return sum(self.draw.values()) + len(self.discard)
 
     def in_draw(self):
-        return tuple(c for c in CARDS if self.draw.get(c, 0) > 0)
+        d = self.draw
+        return tuple([c for c in CARDS if c in d])
 
     def take_from_draw(self, card):
         n = self.draw.get(card, 0)
@@ -163,9 +184,21 @@ class State:
     def copy(self):
         s = State()
         s.players = [self.players[0].copy(), self.players[1].copy()]
+        self._fields_into(s)
+        s.piles = self.piles[:]
+        return s
+
+    def copy_into(self, s):
+        """Make s (a State made by copy()) a copy of self, in place."""
+        blue, pink = s.players
+        self.players[0].copy_into(blue)
+        self.players[1].copy_into(pink)
+        self._fields_into(s)
+        s.piles[:] = self.piles
+
+    def _fields_into(self, s):
         s.flamingo = self.flamingo
         s.watch = self.watch
-        s.piles = list(self.piles)
         s.supply_tarts = self.supply_tarts
         s.supply_hourglasses = self.supply_hourglasses
         s.supply_rabbits = self.supply_rabbits
@@ -174,7 +207,6 @@ class State:
         s.over = self.over
         s.objectives = self.objectives  # never mutated after setup
         s.last = self.last
-        return s
 
     def pile(self, v):
         return self.piles[v - 4]
@@ -237,7 +269,7 @@ def new_state(setup):
     # T42-SETUP-1..4
     fl, w, obj = check_setup(setup)
     s = State()
-    s.players = [Player(), Player()]
+    s.players = [Player(0, 0, 0, [], {}, []), Player(0, 0, 0, [], {}, [])]
     for p in s.players:
         for c in START_DECK:
             p.draw[c] = 1
@@ -291,20 +323,32 @@ class _Round:
         if key in params:
             return params[key]
         if self.probe:
-            raise Need(params, key, kind, who, options, what)
-        raise Refused("%s: missing %s" % (what, key))
+            raise Need(params, key, kind, who, options, _text(what), None)
+        raise Refused("%s: missing %s" % (_text(what), key))
 
     def card(self, params, key, who, what, options):
-        c = self.get(params, key, ASK_CARD, who, options, what)
-        if c not in options:
+        """A card answer; options: a tuple, or a draw multiset (a dict) whose
+        cards in CARDS order are the options."""
+        if key in params:
+            c = params[key]
+        else:
+            if type(options) is dict:
+                options = tuple([x for x in CARDS if x in options])
+            c = self.get(params, key, ASK_CARD, who, options, what)
+        if type(c) is not str or c not in options:
             if isinstance(c, str) and c in VALUE:
-                raise Refused("%s: %s is not possible here" % (what, c))
-            raise Refused("%s: unknown card %r" % (what, c))
+                raise Refused("%s: %s is not possible here" % (_text(what), c))
+            raise Refused("%s: unknown card %r" % (_text(what), c))
         return c
 
     def stars(self, params, key, who, what, hi):
-        v = self.get(params, key, ASK_STARS, who, (0, hi), what + " stars")
-        return _int(v, what + " stars", 0, hi)
+        if key in params:
+            v = params[key]
+        else:
+            v = self.get(params, key, ASK_STARS, who, (0, hi), (what, " stars"))
+        if not isinstance(v, int) or isinstance(v, bool) or v < 0 or v > hi:
+            _int(v, _text(what) + " stars", 0, hi)
+        return v
 
     # -- token movements ----------------------------------------------
     def take(self, p, n, token):
@@ -314,7 +358,7 @@ class _Round:
         s = self.s
         me = s.players[p]
         other = s.players[1 - p]
-        supply = "supply_" + token
+        supply = _SUPPLY[token]
         k = min(n, getattr(s, supply))
         setattr(s, supply, getattr(s, supply) - k)
         k2 = min(n - k, getattr(other, token))
@@ -325,7 +369,7 @@ class _Round:
         # T42-DESTROY-1
         me = self.s.players[p]
         me.stars += stars
-        me.destroyed.append(card)
+        me.destroyed = me.destroyed + [card]  # shared with earlier states
 
     def destroy_pile(self, p, v, stars):
         s = self.s
@@ -336,7 +380,7 @@ class _Round:
     def check_piles(self):
         # T42-END-1
         s = self.s
-        if s.end is None and len(s.empty_piles()) >= 4:
+        if s.end is None and s.piles.count(0) >= 4:
             s.end = "piles"
 
     def reshuffle(self, p):
@@ -348,9 +392,17 @@ class _Round:
             me.discard.append("rabbit")
         elif s.end is None:
             s.end = "rabbits"
-        for c in me.discard:
-            me.draw[c] = me.draw.get(c, 0) + 1
-        me.discard = []
+        draw = me.draw
+        discard = me.discard
+        if draw:
+            for c in discard:
+                draw[c] = draw.get(c, 0) + 1
+        else:  # as always in play: only an empty draw pile is reshuffled
+            for c in CARDS:
+                k = discard.count(c)
+                if k:
+                    draw[c] = k
+        del discard[:]  # never shared (copy() copies it); keeps its room
 
     def ensure_draw(self, p):
         # T42-SHUF-2, T42-SHUF-5: returns False if the player has no card at all
@@ -366,24 +418,24 @@ class _Round:
         cards = params.get(key)
         if cards is None:
             if not self.probe:
-                raise Refused("%s: missing %s" % (what, key))
+                raise Refused("%s: missing %s" % (_text(what), key))
             cards = params[key] = []
         if not isinstance(cards, list):
-            raise Refused("%s: cards must be a list" % what)
+            raise Refused("%s: cards must be a list" % _text(what))
         me = self.s.players[p]
         i = 0
         while i < n:
             if not self.ensure_draw(p):
                 break
-            label = "%s %d/%d" % (what, i + 1, n)
             if i >= len(cards):
                 if self.probe:
-                    raise Need(params, key, ASK_CARD, p, me.in_draw(), label)
-                raise Refused("%s: %d cards needed" % (what, n))
+                    raise Need(params, key, ASK_CARD, p, me.in_draw(), "%s %d/%d" % (_text(what), i + 1, n), None)
+                raise Refused("%s: %d cards needed" % (_text(what), n))
             c = cards[i]
-            if not isinstance(c, str) or c not in VALUE:
-                raise Refused("%s: unknown card %r" % (label, c))
-            if me.draw.get(c, 0) <= 0:
+            if not isinstance(c, str) or c not in VALUE or me.draw.get(c, 0) <= 0:
+                label = "%s %d/%d" % (_text(what), i + 1, n)
+                if not isinstance(c, str) or c not in VALUE:
+                    raise Refused("%s: unknown card %r" % (label, c))
                 raise Refused("%s: %s is not in %s's draw pile" % (label, c, PLAYERS[p]))
             me.take_from_draw(c)
             me.discard.append(c)
@@ -392,7 +444,7 @@ class _Round:
                 # T42-SHUF-3: guards makes the opponent reshuffle at once
                 self.reshuffle(p)
         if len(cards) > i:
-            raise Refused("%s: only %d cards could be revealed" % (what, i))
+            raise Refused("%s: only %d cards could be revealed" % (_text(what), i))
         return i
 
     # -- effects ------------------------------------------------------
@@ -400,7 +452,7 @@ class _Round:
         """Apply card's effect for player p (T5). params is a dict; base names
         keys of params that belong to an enclosing cat."""
         if not isinstance(params, dict):
-            raise Refused("%s: parameters must be an object" % what)
+            raise Refused("%s: parameters must be an object" % _text(what))
         s = self.s
         q = 1 - p
         if card == "cat":
@@ -408,16 +460,16 @@ class _Round:
             spaces = SPACES
             if self.depth >= MAX_CHAIN and s.players[q].discard:
                 spaces = SPACES[:4]  # copy would go past the chain limit (T42-COPY-3)
-            sp = self.get(params, "space", ASK_SPACE, p, spaces, what + ": space")
+            sp = self.get(params, "space", ASK_SPACE, p, spaces, (what, ": space"))
             if sp not in SPACES:
-                raise Refused("%s: unknown space %r" % (what, sp))
+                raise Refused("%s: unknown space %r" % (_text(what), sp))
             s.watch = SPACES.index(sp)
-            self.space(p, params, what + " > " + sp, ("space",))
+            self.space(p, params, (what, " > ", sp), ("space",))
             return
         keys = _EFFECT_KEYS.get(card)
         if keys is None:
             raise Refused("unknown card %r" % card)
-        _check_keys(params, base + keys, what)
+        _check_keys(params, base, keys, what)
         if card == "dormouse":
             self.take(p, 2, "tarts")  # T42-CARD-2
         elif card == "knave":
@@ -434,7 +486,7 @@ class _Round:
             elif t == "tarts":
                 self.take(p, 2, "tarts")
             else:
-                raise Refused('%s: take must be "flamingo" or "tarts"' % what)
+                raise Refused('%s: take must be "flamingo" or "tarts"' % _text(what))
         elif card == "guards":
             # T42-CARD-3: the opponent reveals 3, effects not applied
             self.reveal(q, params, "cards", 3, what, True)
@@ -443,48 +495,48 @@ class _Round:
             if not self.ensure_draw(q):
                 return
             opp = s.players[q]
-            c = self.card(params, "card", q, what, opp.in_draw())
+            c = self.card(params, "card", q, what, opp.draw)
             opp.take_from_draw(c)
             if c == "queen":
                 if "stars" in params:
-                    raise Refused("%s: the queen is not destroyed, no stars" % what)
+                    raise Refused("%s: the queen is not destroyed, no stars" % _text(what))
                 opp.discard.append(c)
             else:
-                n = self.stars(params, "stars", p, what + " " + c, MAX_PRINTED_STARS)
+                n = self.stars(params, "stars", p, (what, " ", c), MAX_PRINTED_STARS)
                 self.gain_destroyed(p, c, n)
         else:
             # T42-CARD-9
-            open_piles = tuple(v for v in PILES if s.piles[v - 4] > 0)
+            open_piles = tuple([v for v in PILES if s.piles[v - 4] > 0])
             if not open_piles:
                 if "pile" in params or "stars" in params:
-                    raise Refused("%s: every pile is empty" % what)
+                    raise Refused("%s: every pile is empty" % _text(what))
                 return
             v = self.get(params, "pile", ASK_PILE, p, open_piles, what)
             if not isinstance(v, int) or v not in open_piles:
-                raise Refused("%s: pile %r is empty or unknown" % (what, v))
-            n = self.stars(params, "stars", p, what + " " + PILE_CARD[v], MAX_PRINTED_STARS)
+                raise Refused("%s: pile %r is empty or unknown" % (_text(what), v))
+            n = self.stars(params, "stars", p, (what, " ", PILE_CARD[v]), MAX_PRINTED_STARS)
             self.destroy_pile(p, v, n)
 
     def space(self, p, params, what, base=()):
         """Apply the watch space under the hand for player p (T42-SPACE-*)."""
         if not isinstance(params, dict):
-            raise Refused("%s: parameters must be an object" % what)
+            raise Refused("%s: parameters must be an object" % _text(what))
         s = self.s
         sp = s.watch
         if sp == 0:
-            _check_keys(params, base, what)
+            _check_keys(params, base, (), what)
             s.players[p].stars += 2  # T42-SPACE-1
         elif sp == 1:
             # T42-SPACE-2, T42-DESTROY-2
-            _check_keys(params, base + ("card", "stars"), what)
+            _check_keys(params, base, ("card", "stars"), what)
             me = s.players[p]
             options = destroyable(me)
             if not options:
                 if "card" in params or "stars" in params:
-                    raise Refused("%s: nothing in the discard pile can be destroyed" % what)
+                    raise Refused("%s: nothing in the discard pile can be destroyed" % _text(what))
                 return
             c = self.card(params, "card", p, what, options)
-            n = self.stars(params, "stars", p, what + " " + c, MAX_PRINTED_STARS)
+            n = self.stars(params, "stars", p, (what, " ", c), MAX_PRINTED_STARS)
             i = len(me.discard) - 1
             while me.discard[i] != c:
                 i -= 1
@@ -492,47 +544,50 @@ class _Round:
             self.gain_destroyed(p, c, n)
         elif sp == 2:
             # T42-SPACE-3
-            _check_keys(params, base + ("cards", "stars"), what)
+            _check_keys(params, base, ("cards", "stars"), what)
             got = self.reveal(p, params, "cards", 2, what, False)
             if got == 0:
                 if params.get("stars", 0) != 0:
-                    raise Refused("%s: no card was revealed, no stars" % what)
+                    raise Refused("%s: no card was revealed, no stars" % _text(what))
                 return
             s.players[p].stars += self.stars(params, "stars", p, what, MAX_PRINTED_STARS * got)
         elif sp == 3:
-            _check_keys(params, base, what)
+            _check_keys(params, base, (), what)
             s.flamingo = p  # T42-SPACE-4
         else:
             # T42-COPY-1..3
             top = s.players[1 - p].discard
             if not top:
-                _check_keys(params, base, what)
+                _check_keys(params, base, (), what)
                 return  # T42-COPY-2
             self.depth += 1
             if self.depth > MAX_CHAIN:
-                raise Refused("%s: copy chain deeper than %d" % (what, MAX_CHAIN))
+                raise Refused("%s: copy chain deeper than %d" % (_text(what), MAX_CHAIN))
             card = top[-1]
             if card == "cat" and "space" in base:
                 # a cat copied from inside a cat's parameters: its own
                 # parameters are nested under "then" (T42-COPY-3)
-                _check_keys(params, base + ("then",), what)
+                _check_keys(params, base, ("then",), what)
                 sub = params.get("then")
                 if sub is None:
                     if not self.probe:
-                        raise Refused("%s: missing then" % what)
+                        raise Refused("%s: missing then" % _text(what))
                     sub = params["then"] = {}
-                self.effect(p, "cat", sub, what + " cat")
+                self.effect(p, "cat", sub, (what, " cat"))
             else:
-                self.effect(p, card, params, what + " " + card, base)
+                self.effect(p, card, params, (what, " ", card), base)
             # the depth is that of one chain: the watch's chain after an
             # effect's chain starts again from 0
             self.depth -= 1
 
 
-def _check_keys(params, allowed, what):
+def _check_keys(params, base, allowed, what):
     for k in params:
-        if k not in allowed:
-            raise Refused("%s: unexpected parameter %s" % (what, k))
+        if k not in allowed and k not in base:
+            raise Refused("%s: unexpected parameter %s" % (_text(what), k))
+
+
+_SUPPLY = {"tarts": "supply_tarts", "hourglasses": "supply_hourglasses"}
 
 
 _EFFECT_KEYS = {
@@ -548,6 +603,7 @@ _EFFECT_KEYS = {
     "executioner": ("card", "stars"),
 }
 _ROUND_KEYS = ("blue", "pink", "effect", "buy", "hourglasses", "watch")
+_REVEALS = ("blue reveals", "pink reveals")
 
 
 def destroyable(player):
@@ -556,50 +612,126 @@ def destroyable(player):
 
 
 def buy_options(s, points):
-    """[(pile value, tart cost)] for the non-empty piles the winner can afford."""
-    return [(v, buy_cost(v, points)) for v in PILES if s.piles[v - 4] > 0]
+    """[(pile value, tart cost)] for the non-empty piles (T42-BUY-2 costs)."""
+    piles = s.piles
+    return [(v, v - points if v > points else 0) for v in PILES if piles[v - 4]]
+
+
+# One _Round serves every apply (they never nest), so an apply does not
+# build an object with its attribute table each time.
+_ROUNDS = []
+
+
+def _round(n, probe):
+    if not _ROUNDS:
+        _ROUNDS.append(_Round(n, probe))
+    r = _ROUNDS[0]
+    r.s = n
+    r.probe = probe
+    r.depth = 0
+    return r
+
+
+# The state a probe works on. A guided round probes its draft on every
+# answer; copying into one reused state instead of a new one each time spares
+# the allocations (in a fragmented heap each costs a search for free blocks).
+_SCRATCH = []
+
+
+def _scratch(s):
+    if not _SCRATCH:
+        _SCRATCH.append(s.copy())
+    else:
+        s.copy_into(_SCRATCH[0])
+    return _SCRATCH[0]
+
+
+# A probe that finds the line complete has played it on the scratch state.
+# The guided round commits that very line at once; settled(line) is its word
+# that the line is unchanged since, and the apply that follows (same line,
+# same state) takes the probe's state instead of playing the line again.
+# A line a probe completes is one a strict apply plays the same way: every
+# answer is there, and what the probe filled in (an empty "watch", an empty
+# list of cards, no hourglasses) is in the line itself.
+_DONE = [None, None, None, False]  # state, line, the state after, settled
+
+
+def settled(action):
+    """The caller's word: action, which its last probe found complete, has
+    not changed since. The next apply of it to the same state is then free."""
+    done = _DONE
+    if done[1] is action:
+        done[3] = True
 
 
 def apply(s, action, probe=False):
     """Return the new state after action; raise Refused (or Need when probing).
 
-    The given state is never modified (T42-INPUT-3)."""
+    The given state is never modified (T42-INPUT-3). probe=True: the state
+    returned is a scratch one, valid until the next probe."""
     if not isinstance(action, dict):
         raise Refused("a line must be a JSON object")
-    n = s.copy()
+    done = _DONE
+    if probe:
+        done[0] = done[1] = done[2] = None
+        done[3] = False
+        n = _play(s, action, True)
+        done[0] = s
+        done[1] = action
+        done[2] = n
+        return n
+    if done[3] and done[1] is action and done[0] is s:
+        n = done[2]
+        done[0] = done[1] = done[2] = None
+        done[3] = False
+        del _SCRATCH[:]  # n is the new state now, not scratch
+        return n
+    return _play(s, action, False)
+
+
+def _play(s, action, probe):
+    # apply() minus the memo. The checks that only read come first: a probe
+    # that asks for a revealed card costs no copy of the state.
     if "adjust" in action:
         if len(action) != 1:
             raise Refused("an adjustment line holds only adjust")
+        n = _scratch(s) if probe else s.copy()
         _adjust(n, action["adjust"])
         return n
-    if n.over:
+    if s.over:
         raise Refused("the game is over")
     for k in action:
         if k not in _ROUND_KEYS:
             raise Refused("unknown key %s" % k)
-    r = _Round(n, probe)
-    cards = [None, None]
     for p in (0, 1):
         c = action.get(PLAYERS[p])
         if c is None:
             if probe:
-                raise Need(action, PLAYERS[p], ASK_CARD, p, n.players[p].in_draw(), PLAYERS[p] + " reveals")
+                raise Need(action, PLAYERS[p], ASK_CARD, p, s.players[p].in_draw(), _REVEALS[p], None)
             raise Refused("missing the card %s revealed" % PLAYERS[p])
         if not isinstance(c, str) or c not in VALUE:
             raise Refused("unknown card %r for %s" % (c, PLAYERS[p]))
-        cards[p] = c
+    cards = (action["blue"], action["pink"])
+    n = _scratch(s) if probe else s.copy()
+    r = _round(n, probe)
     # T42-ROUND-1
     for p in (0, 1):
         me = n.players[p]
-        if me.draw.get(cards[p], 0) <= 0:
-            raise Refused("%s has no %s in the draw pile" % (PLAYERS[p], cards[p]))
-        me.take_from_draw(cards[p])
-        me.discard.append(cards[p])
+        c = cards[p]
+        draw = me.draw
+        k = draw.get(c, 0)
+        if k <= 0:
+            raise Refused("%s has no %s in the draw pile" % (PLAYERS[p], c))
+        if k == 1:
+            del draw[c]
+        else:
+            draw[c] = k - 1
+        me.discard.append(c)
     w = round_winner(n.flamingo, cards[0], cards[1])  # T42-ROUND-2
     if "effect" in action and "buy" in action:
         raise Refused("a round has one action: effect or buy, not both")  # T42-ROUND-3
     if "effect" in action:
-        r.effect(w, cards[w], action["effect"], PLAYERS[w] + " " + cards[w])
+        r.effect(w, cards[w], action["effect"], (PLAYERS[w], " ", cards[w]))
     elif "buy" in action:
         # T42-BUY-1..3
         v = action["buy"]
@@ -620,8 +752,12 @@ def apply(s, action, probe=False):
     me = n.players[w]
     if "hourglasses" in action:
         h = _int(action["hourglasses"], "hourglasses", 0, me.hourglasses)
+    elif probe and not me.hourglasses:
+        # T42-INPUT-1: none to spend, nothing to ask; the line records the 0
+        h = action["hourglasses"] = 0
     elif probe:
-        raise Need(action, "hourglasses", ASK_HOURGLASSES, w, (0, me.hourglasses), PLAYERS[w] + " hourglasses")
+        # watch: where the hand stands before any is spent
+        raise Need(action, "hourglasses", ASK_HOURGLASSES, w, (0, me.hourglasses), PLAYERS[w] + " hourglasses", n.watch)
     else:
         h = 0
     wp = action.get("watch")
@@ -636,7 +772,7 @@ def apply(s, action, probe=False):
             wp = {}
             if probe:
                 action["watch"] = wp
-        r.space(w, wp, "watch " + SPACES[n.watch])
+        r.space(w, wp, ("watch ", SPACES[n.watch]))
     # T42-SHUF-4: end-of-round reshuffles, the winner first
     for p in (w, 1 - w):
         if not n.players[p].draw:
@@ -645,6 +781,7 @@ def apply(s, action, probe=False):
     n.last = (cards[0], cards[1], w)
     if n.end is not None:
         n.over = True  # T42-END-3
+    r.s = None  # the shared _Round keeps no state alive
     return n
 
 
@@ -694,19 +831,25 @@ def _adjust(n, adj):
         n.watch = SPACES.index(adj["watch"])
 
 
+_PILE_KEY = ("4", "5", "6", "7", "8")  # the objectives' keys, as in the setup line
+
+
 def score(s):
     """Final scoring as if the game ended now (T42-SCORE-1..8)."""
     fl = s.flamingo
     blue, pink = s.players
-    totals = [blue.stars, pink.stars]
+    tb = blue.stars
+    tp = pink.stars
     objs = {}
-    for v in s.empty_piles():
+    piles = s.piles
+    for v in PILES:
+        if piles[v - 4]:
+            continue
         o = s.objectives[v]
-        gain = [0, 0]
         if o == "hourglasses":
-            gain = [2 * blue.hourglasses, 2 * pink.hourglasses]
+            gb, gp = 2 * blue.hourglasses, 2 * pink.hourglasses
         elif o == "tarts":
-            gain = [blue.tarts, pink.tarts]
+            gb, gp = blue.tarts, pink.tarts
         else:
             if o == "deck":
                 a, b = blue.deck_size(), pink.deck_size()
@@ -714,17 +857,20 @@ def score(s):
                 a, b = len(blue.destroyed), len(pink.destroyed)
             else:
                 c = o[5:]
-                a, b = blue.deck().get(c, 0), pink.deck().get(c, 0)
-            win = 0 if a > b else 1 if b > a else fl  # T42-SCORE-7
-            gain[win] = v
-        totals[0] += gain[0]
-        totals[1] += gain[1]
-        objs[str(v)] = {"blue": gain[0], "pink": gain[1], "objective": o}
-    if totals[0] != totals[1]:
-        w = 0 if totals[0] > totals[1] else 1
+                a, b = blue.count(c), pink.count(c)
+            # T42-SCORE-7
+            if a > b or (a == b and fl == 0):
+                gb, gp = v, 0
+            else:
+                gb, gp = 0, v
+        tb += gb
+        tp += gp
+        objs[_PILE_KEY[v - 4]] = {"blue": gb, "pink": gp, "objective": o}
+    if tb != tp:
+        w = 0 if tb > tp else 1
     else:
         w = fl
-    return {"blue": totals[0], "pink": totals[1], "winner": PLAYERS[w], "objectives": objs}
+    return {"blue": tb, "pink": tp, "winner": PLAYERS[w], "objectives": objs}
 
 
 def to_json(s):

@@ -8,10 +8,12 @@
 # action (effect, buy or nothing), because the engine treats a missing
 # action as "nothing" (T42-ROUND-3).
 #
-# The answers the players typed are kept in a list; the draft is rebuilt
-# from them on every step, so BACK simply drops the last answer and asks
-# again. Questions with a single possible answer are filled in silently
-# (T42-INPUT-1) and are not part of the list, so BACK skips over them.
+# Each answer is written into the draft and the engine is probed once for
+# the next question (a probe plays the whole round on a scratch state, so it
+# is the price of a press). Before an answer goes in, a copy of the draft is
+# kept: BACK restores the draft of the question before and asks it again.
+# Questions with a single possible answer are filled in silently
+# (T42-INPUT-1) and are not part of the answers, so BACK skips over them.
 
 from teatally import t42
 from teatally.ui import Menu, Message, Picker, Screen
@@ -38,6 +40,47 @@ SPACE = {
     "flamingo": "take flamingo",
     "copy": "copy foe's top",
 }
+# Menu labels written out once: a % format costs ~20K fuel (0.1 ms) on
+# every press. _CARD_ITEM: card -> its menu item, name and value (t42.VALUE;
+# tests/test_ui_t42.py checks they agree).
+_CARD_ITEM = {
+    "cat": ("cat 1", "cat"),
+    "rabbit": ("rabbit 1", "rabbit"),
+    "dormouse": ("dormouse 2", "dormouse"),
+    "guards": ("guards 3", "guards"),
+    "executioner": ("executioner 4", "executioner"),
+    "knave": ("knave 5", "knave"),
+    "caterpillar": ("caterpillar 6", "caterpillar"),
+    "king": ("king 7", "king"),
+    "alice": ("alice 8", "alice"),
+    "queen": ("queen 9", "queen"),
+}
+_TIMES = ("", "", " x2", " x3", " x4", " x5", " x6", " x7", " x8", " x9")
+_REVEALS = ("Blue reveals", "Pink reveals")
+_ADD_RABBIT = ("Blue: add rabbit", "Pink: add rabbit")
+_SHUFFLE = ("Blue: shuffle", "Pink: shuffle")
+_WINS = (("Blue wins", "Blue wins (tie)"), ("Pink wins", "Pink wins (tie)"))
+_BUY = {4: "Buy 4: ", 5: "Buy 5: ", 6: "Buy 6: ", 7: "Buy 7: ", 8: "Buy 8: "}
+_TARTS = ("0 tarts", "1 tart", "2 tarts", "3 tarts", "4 tarts", "5 tarts", "6 tarts", "7 tarts", "8 tarts")
+
+# Items with a count ("king 7 x3"), kept while there are few: from one round
+# to the next most stay the same. Keyed by the card's value * 64 + the count
+# (cat and rabbit share a value, so a hit's card is checked).
+_COUNTED = {}
+
+
+def _counted(item, n):
+    key = t42.VALUE[item[1]] * 64 + n if n < 64 else -1
+    hit = _COUNTED.get(key)
+    if hit is not None and hit[1] == item[1]:
+        return hit
+    hit = (item[0] + _TIMES[n] if n < len(_TIMES) else "%s x%d" % (item[0], n), item[1])
+    if len(_COUNTED) >= 12:
+        _COUNTED.clear()
+    _COUNTED[key] = hit
+    return hit
+
+
 # The printed stars last entered per card in this game: the likely answer
 # next time (T42-DESTROY-1: the players read them off the card). Kept for
 # one Game object only, so a new game (or a new App in a test) starts afresh.
@@ -51,44 +94,56 @@ def _last_stars(game):
     return _memo[1]
 
 
+# One Round serves an App's rounds one after the other, with its Menu and
+# Picker set up again for each question rather than made anew: every object
+# a press makes costs it a search of the heap once the heap is full.
+_ROUND = []
+
+
 def start(ui):
     """Begin a round on top of the status board."""
     ui.push(Screen())  # the round's slot on the stack; replaced by its questions
-    Round(ui.app).advance(ui)
+    r = _ROUND[0] if _ROUND and _ROUND[0].app is ui.app else None
+    if r is None:
+        r = Round(ui.app)
+        _ROUND[:] = [r]
+    else:
+        r.reset()
+    r.advance(ui)
 
 
 class Round:
-    __slots__ = ("app", "answers", "draft", "need", "winner", "notes")
+    __slots__ = ("app", "answers", "saved", "draft", "acted", "need", "winner", "notes", "screens", "calls")
 
     def __init__(self, app):
         self.app = app
         self.answers = []  # what the players picked, in the order asked
+        self.saved = []  # per answer: (a copy of the draft, acted, notes) before it
+        self.screens = [None, None]  # the Menu and the Picker, once made
+        self.calls = (self.answer, self.back)  # bound once
+        self.reset()
+
+    def reset(self):
+        """Ready for a new round."""
+        del self.answers[:]
+        del self.saved[:]
         self.draft = {}  # the round line being built
+        self.acted = False  # the winner's action is in the draft
         self.need = None  # the question on screen: a t42.Need, or None for the action
         self.winner = -1
         self.notes = None  # what was filled in without asking, for the next screen
 
-    # -- replay the answers, ask the next question ---------------------------
+    # -- the next question ---------------------------------------------------
     def advance(self, ui):
         g = self.app.game
-        draft = {}
-        self.draft = draft
-        self.notes = None
-        acted = False
-        i = 0
-        answers = self.answers
+        draft = self.draft
         while True:
-            if not acted and "blue" in draft and "pink" in draft:
+            if not self.acted and "blue" in draft and "pink" in draft:
                 # both cards known: the winner's action (T42-ROUND-2, -3)
                 self.winner = t42.round_winner(g.state.flamingo, draft["blue"], draft["pink"])
-                if i == len(answers):
-                    self.need = None
-                    ui.replace(self.action_menu())
-                    return
-                _act(draft, answers[i])
-                i += 1
-                acted = True
-                continue
+                self.need = None
+                ui.replace(self.action_menu())
+                return
             try:
                 need = g.probe(draft)
             except t42.Refused as exc:
@@ -96,28 +151,30 @@ class Round:
                 ui.replace(Message("Refused", wrap(str(exc)), ok=self.back))
                 return
             if need is None:
+                t42.settled(draft)  # committed as it is: no second play of the round
                 self.commit(ui)
                 return
             only = _only(need)
-            if only is not None:
-                _fill(need, only)  # T42-INPUT-1: one possible answer, none asked
-                if need.kind == t42.ASK_CARD:
-                    note = "%s: %s only" % (t42.PLAYERS[need.who], only)
-                    self.notes = note if self.notes is None else self.notes + "; " + note
-                continue
-            if i < len(answers):
-                _fill(need, answers[i])
-                i += 1
-                continue
-            self.need = need
-            ui.replace(self.question(need))
-            return
+            if only is None:
+                self.need = need
+                ui.replace(self.question(need))
+                return
+            _fill(need, only)  # T42-INPUT-1: one possible answer, none asked
+            if need.kind == t42.ASK_CARD:
+                note = "%s: %s only" % (t42.PLAYERS[need.who], only)
+                self.notes = note if self.notes is None else self.notes + "; " + note
 
     def answer(self, ui, v):
         need = self.need
-        if need is not None and need.kind == t42.ASK_STARS:
-            _last_stars(self.app.game)[_stars_card(need.what)] = v
+        self.saved.append((_clone(self.draft), self.acted, self.notes))
         self.answers.append(v)
+        if need is None:
+            _act(self.draft, v)
+            self.acted = True
+        else:
+            if need.kind == t42.ASK_STARS:
+                _last_stars(self.app.game)[_stars_card(need.what)] = v
+            _fill(need, v)
         self.advance(ui)
 
     def back(self, ui):
@@ -126,6 +183,7 @@ class Round:
             ui.pop()
             return
         self.answers.pop()
+        self.draft, self.acted, self.notes = self.saved.pop()
         self.advance(ui)
 
     def _hint(self, text):
@@ -146,10 +204,10 @@ class Round:
         items = [("Effect: " + SHORT[cards[w]], "effect")]
         for v, cost in t42.buy_options(s, points):
             if cost <= tarts:
-                items.append(("Buy %d: %d tart%s" % (v, cost, "" if cost == 1 else "s"), v))
+                items.append((_BUY[v] + _TARTS[cost], v))
         items.append(("Nothing", "none"))
         tie = points == 0
-        title = "%s wins%s" % (NAMES[w], " (tie)" if tie else "")
+        title = _WINS[w][1 if tie else 0]
 
         def hint(v):
             if v == "effect":
@@ -158,47 +216,48 @@ class Round:
                 return "flamingo holder" if tie else "no action"
             return "%s, %d left" % (t42.PILE_CARD[v], s.pile(v))
 
-        return self._tag(Menu(title, items, self.answer, back=self.back, hint=self._hint(hint)))
+        return self._menu(title, items, 0, self._hint(hint))
 
     def question(self, need):
         kind = need.kind
         g = self.app.game
         s = g.state
         if kind == t42.ASK_CARD:
+            who = need.who
             top = need.params is self.draft  # the round's own reveal: counts are exact
-            draw = s.players[need.who].draw
-            items = []
+            draw = s.players[who].draw
+            options = need.options
+            rows = [options] * len(options)  # one allocation, no growing; filled below
             sel = 0
             best = 0
-            for j in range(len(need.options)):
-                c = need.options[j]
+            j = 0
+            for c in options:
                 n = draw.get(c, 0)
-                label = "%s %d" % (c, t42.VALUE[c])
+                item = _CARD_ITEM[c]
                 if top and n > 1:
-                    label += " x%d" % n
-                items.append((label, c))
+                    item = _counted(item, n)
+                rows[j] = item
                 if n > best:
                     best = n
                     sel = j
+                j += 1
             if top:
-                title = "%s reveals" % NAMES[need.who]
-                hint = "%d in draw pile" % s.players[need.who].draw_count()
+                title = _REVEALS[who]
+                hint = str(s.players[who].draw_count()) + " in draw pile"
             else:
                 title = need.what
-                hint = "%s's card" % NAMES[need.who]
-            return self._tag(Menu(title, items, self.answer, back=self.back, sel=sel, hint=self._hint(lambda v: hint)))
+                hint = NAMES[who] + "'s card"
+            return self._menu(title, rows, sel, self._hint(lambda v: hint))
         if kind == t42.ASK_PILE:
             items = [("%d %s" % (v, t42.PILE_CARD[v]), v) for v in need.options]
-            return self._tag(Menu(need.what + ": pile", items, self.answer, back=self.back, hint=self._hint(None)))
+            return self._menu(need.what + ": pile", items, 0, self._hint(None))
         if kind == t42.ASK_SPACE:
             items = [(sp, sp) for sp in need.options]
-            m = Menu("Hand to?", items, self.answer, back=self.back, hint=self._hint(lambda v: SPACE[v]))
-            return self._tag(m)
+            return self._menu("Hand to?", items, 0, self._hint(lambda v: SPACE[v]))
         if kind == t42.ASK_TAKE:
             items = [("Take flamingo", "flamingo"), ("Take 2 tarts", "tarts")]
             sel = 1 if s.flamingo == need.who else 0
-            m = Menu("%s king" % NAMES[need.who], items, self.answer, back=self.back, sel=sel, hint=self._hint(None))
-            return self._tag(m)
+            return self._menu("%s king" % NAMES[need.who], items, sel, self._hint(None))
         lo, hi = need.options
         notes = self.notes
         if kind == t42.ASK_STARS:
@@ -206,9 +265,10 @@ class Round:
             lines = ([notes] if notes else []) + wrap(what)  # the same for every value: made once
             describe = lambda v: lines
             v = _last_stars(g).get(_stars_card(what), 0)
-            return self._tag(Picker("Printed stars", lo, hi, v, self.answer, describe=describe, back=self.back))
+            return self._picker("Printed stars", lo, hi, v, describe)
         # ASK_HOURGLASSES (T42-WATCH-1, -2): show where the hand would land
-        watch = self.watch_after_action()
+        # (need.watch: where the action left it, a cat may have moved it)
+        watch = need.watch
 
         def land(n):
             out = [notes] if notes else []
@@ -222,24 +282,28 @@ class Round:
             return out
 
         title = "%s hourglasses" % NAMES[need.who]
-        return self._tag(Picker(title, lo, hi, 0, self.answer, describe=land, back=self.back))
+        return self._picker(title, lo, hi, 0, land)
 
     def _tag(self, screen):
         # lets a test driver (or the simulator) see which round a screen asks for
         screen.round = self
         return screen
 
-    def watch_after_action(self):
-        """Where the hand stands before any hourglass is spent: the engine
-        plays the round with 0 hourglasses (a cat may have moved it)."""
-        d = self.draft
-        d["hourglasses"] = 0
-        try:
-            return t42.apply(self.app.game.state, d, True).watch
-        except (t42.Need, t42.Refused):
-            return self.app.game.state.watch
-        finally:
-            del d["hourglasses"]
+    def _menu(self, title, items, sel, hint):
+        m = self.screens[0]
+        if m is None:
+            m = self.screens[0] = self._tag(Menu(title, items, self.calls[0], self.calls[1], sel, hint))
+        else:
+            Menu.__init__(m, title, items, self.calls[0], self.calls[1], sel, hint)
+        return m
+
+    def _picker(self, title, lo, hi, value, describe):
+        p = self.screens[1]
+        if p is None:
+            p = self.screens[1] = self._tag(Picker(title, lo, hi, value, self.calls[0], describe, self.calls[1]))
+        else:
+            Picker.__init__(p, title, lo, hi, value, self.calls[0], describe, self.calls[1])
+        return p
 
     # -- the commit -----------------------------------------------------------------
     def commit(self, ui):
@@ -255,6 +319,26 @@ class Round:
         if lines:
             # read, they give way to the board (or the final scoring) below
             ui.push(Message("After round %d" % after.round, lines))
+
+
+def _clone(o):
+    # a copy of the draft deep enough that no answer reaches into it
+    t = type(o)
+    if t is dict:
+        c = dict(o)
+        for k in o:
+            v = o[k]
+            if type(v) is dict or type(v) is list:
+                c[k] = _clone(v)
+        return c
+    if t is list:
+        c = list(o)
+        for i in range(len(o)):
+            v = o[i]
+            if type(v) is dict or type(v) is list:
+                c[i] = _clone(v)
+        return c
+    return o
 
 
 def _act(draft, v):
@@ -287,25 +371,23 @@ def _stars_card(what):
     return parts[-2] if len(parts) > 1 else what
 
 
-def _reshuffled(b, a):
-    # A draw pile only grows by a reshuffle, and a discard pile only shrinks
-    # by one (the revealed card makes up for the destroy space).
-    return a.draw_count() >= b.draw_count() or len(a.discard) < len(b.discard)
-
-
 def notices(before, after, w):
     """What the players must do on the table after the round, found by
     comparing the states (T42-SHUF-1, -4, T42-END-1..3)."""
     out = []
     rabbits = before.supply_rabbits - after.supply_rabbits
     for p in (w, 1 - w):
-        if _reshuffled(before.players[p], after.players[p]):
+        b = before.players[p]
+        a = after.players[p]
+        # a draw pile only grows by a reshuffle, and a discard pile only
+        # shrinks by one (the revealed card makes up for the destroy space)
+        if len(a.discard) < len(b.discard) or a.draw_count() >= b.draw_count():
             if rabbits > 0:
                 rabbits -= 1
-                out.append("%s: add rabbit" % NAMES[p])
+                out.append(_ADD_RABBIT[p])
                 out.append("  and shuffle")
             else:
-                out.append("%s: shuffle" % NAMES[p])
+                out.append(_SHUFFLE[p])
                 out.append("  (no rabbit)")
     if after.end is not None and before.end is None:
         if after.end == "rabbits":

@@ -174,10 +174,11 @@ def long_game(rounds=60, seed=0):
 
 
 def record_text(objs, crc=False):
-    """The record as text: one canonical JSON line per object (with a CRC when asked)."""
+    """The record as text: one canonical compact JSON line per object, as the
+    device's journal writes them (with the journal's CRC when asked)."""
     out = []
     for o in objs:
-        text = jsonc.dumps(o)
+        text = jsonc.dumps(o, True)
         out.append(journal.protect(text) if crc else text + "\n")
     return "".join(out)
 
