@@ -187,6 +187,13 @@ def _remove(path):
 # The Pico does not have this problem; a 32 KB-heap test guards the path.
 
 
+def _pump(objs, take):
+    # take(obj) for each obj: a frame of its own, small enough for the C
+    # stack (a for loop holds 4 stack slots; see above)
+    for obj in objs:
+        take(obj)
+
+
 def _copy_prefix(src, dst, nbytes, tail):
     # First nbytes of src -> dst (chunked: small heap); the rest -> tail, if any.
     for _ in _copying(src, dst, nbytes, tail):
@@ -323,8 +330,7 @@ class Journal:
         state here instead of holding the list: a round parsed into a dict
         costs ~330 bytes of heap under MicroPython, its line ~100 on flash."""
         st = [0, 0, 0, []]  # records, bytes of the valid prefix, damaged lines, ends
-        for obj in self._walk(st):
-            take(obj)
+        _pump(self._walk(st), take)
         return self._settle(st)
 
     def _walk(self, st):

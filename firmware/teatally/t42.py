@@ -1154,9 +1154,7 @@ def _unpack(snap, objectives):
         s.last = (card(b[12]), card(b[13]), b[14])
         i = 15
     s.objectives = objectives
-    s.players = [Player(), Player()]
-    s.players[0].stars = stars0
-    s.players[1].stars = stars1
+    s.players = [Player(stars0, 0, 0, [], {}, []), Player(stars1, 0, 0, [], {}, [])]
     for p in s.players:
         p.tarts = b[i]
         p.hourglasses = b[i + 1]
