@@ -1,4 +1,4 @@
-"""Drawing helpers (MicroPython only: CPython has no framebuf, so `mp`).
+"""Drawing helpers, gfx and gfx_more (MicroPython only: CPython has no framebuf, so `mp`).
 
 Each check prints a line the host asserts on; renders go into real
 framebuf FrameBuffers in both the MONO_VLSB layout (SSD1306/SH1106 drivers)
@@ -13,7 +13,7 @@ from teatally_host import mpvm
 
 PRELUDE = r"""
 import framebuf
-from teatally import gfx
+from teatally import gfx, gfx_more
 
 def new(fmt=framebuf.MONO_VLSB, w=128, h=64):
     buf = bytearray(w * h // 8)
@@ -51,7 +51,7 @@ def same(a, b, w=128, h=64):
 """
 
 ICONS = r"""
-print('icons', len(gfx.ICONS), len(gfx.ICON_NAMES))
+print('icons', len(gfx.ICONS), len(gfx_more.ICON_NAMES))
 arts = []
 for i in range(len(gfx.ICONS)):
     fb, buf = new()
@@ -69,21 +69,21 @@ for i in range(len(gfx.ICONS)):
     gfx.icon(inv, i, 3, 5, 0)
     dark = 400 - lit(inv, 0, 0, 20, 20)
     arts.append('/'.join(rows))
-    print('icon', gfx.ICON_NAMES[i], n, inside, dark, same(fb, hm), '/'.join(rows))
+    print('icon', gfx_more.ICON_NAMES[i], n, inside, dark, same(fb, hm), '/'.join(rows))
 print('distinct', len(set(arts)) == len(arts))
 """
 
 TEXT = r"""
 fb, _ = new()
-gfx.text_right(fb, 'Tea', 100, 10)
+gfx_more.text_right(fb, 'Tea', 100, 10)
 print('right', box(fb))
 fb, _ = new()
-gfx.text_center(fb, 'Tally', 20)
+gfx_more.text_center(fb, 'Tally', 20)
 print('center', box(fb))
 fb, _ = new()
-gfx.text_center(fb, 'ab', 0, x=64, w=64)
+gfx_more.text_center(fb, 'ab', 0, x=64, w=64)
 print('center_band', box(fb))
-print('clip', gfx.clip('Flamingo', 128), gfx.clip('Flamingo', 40), repr(gfx.clip('x', 4)))
+print('clip', gfx_more.clip('Flamingo', 128), gfx_more.clip('Flamingo', 40), repr(gfx_more.clip('x', 4)))
 """
 
 BIG = r"""
@@ -103,13 +103,13 @@ for scale in (2, 3):
             ok = False
 print('big_scaled', ok)
 fb, _ = new()
-gfx.big_right(fb, '42', 128, 0)
+gfx_more.big_right(fb, '42', 128, 0)
 print('big_right', box(fb))
 fb, _ = new()
-gfx.big_center(fb, '7', 30, scale=3)
+gfx_more.big_center(fb, '7', 30, scale=3)
 print('big_center', box(fb))
 hm, _ = new(framebuf.MONO_HMSB)
-gfx.big_center(hm, '7', 30, scale=3)
+gfx_more.big_center(hm, '7', 30, scale=3)
 print('big_hmsb_same', same(fb, hm))
 fb, _ = new()
 fb.fill(1)
@@ -117,34 +117,34 @@ gfx.big(fb, '8', 0, 0, 2, 0)
 ref, _ = new()
 gfx.big(ref, '8', 0, 0, 2, 1)
 print('big_dark', 128 * 64 - lit(fb, 0, 0, 128, 64) == lit(ref, 0, 0, 128, 64))
-print('big_width', gfx.big_width('123'), gfx.big_width('12', 3))
-gfx.clear_cache()
+print('big_width', gfx_more.big_width('123'), gfx_more.big_width('12', 3))
+gfx_more.clear_cache()
 for i in range(40):
     gfx.big(fb, chr(33 + i), 0, 0)
-print('cache_bounded', len(gfx._cache) <= gfx.CACHE_MAX)
+print('cache_bounded', len(gfx_more._cache) <= gfx_more.CACHE_MAX)
 """
 
 MENU = r"""
 fb, _ = new()
-x = gfx.menu_line(fb, 'Undo', 20)
+x = gfx_more.menu_line(fb, 'Undo', 20)
 plain = lit(fb, 0, 20, 128, 10)
 fb2, _ = new()
 fb2.fill(1)
-x2 = gfx.menu_line(fb2, 'Undo', 20, selected=True)
+x2 = gfx_more.menu_line(fb2, 'Undo', 20, selected=True)
 sel = lit(fb2, 0, 20, 128, 10)
 print('menu', x, x2, plain > 0, plain + sel == 128 * 10, lit(fb2, 0, 0, 128, 20) == 128 * 20)
 fb, _ = new()
-x = gfx.menu_line(fb, 'Hourglasses', 0, ic=gfx.ICON_HOURGLASS)
+x = gfx_more.menu_line(fb, 'Hourglasses', 0, ic=gfx.ICON_HOURGLASS)
 print('menu_icon', x, lit(fb, 2, 1, 8, 8) > 0)
 fb, _ = new()
-gfx.menu_line(fb, 'A very long menu entry', 0, w=64)
+gfx_more.menu_line(fb, 'A very long menu entry', 0, w=64)
 print('menu_clip', box(fb)[2] < 64)
 """
 
 SCROLL = r"""
 for first, vis, total in ((0, 5, 5), (0, 5, 3), (0, 5, 20), (15, 5, 20), (7, 5, 20), (99, 5, 20), (0, 5, 200)):
     fb, _ = new()
-    r = gfx.scrollbar(fb, first, vis, total)
+    r = gfx_more.scrollbar(fb, first, vis, total)
     print('scroll', first, vis, total, r, lit(fb, 0, 0, 125, 64))
 """
 
@@ -260,11 +260,11 @@ def test_render_cost_is_small():
     screen = (
         "def draw():\n"
         "    fb.fill(0)\n"
-        "    gfx.big_center(fb, '123', 8, scale=3)\n"
+        "    gfx_more.big_center(fb, '123', 8, scale=3)\n"
         "    for i in range(8):\n"
         "        gfx.icon(fb, i, i * 16, 40)\n"
-        "    gfx.text(fb, 'Round 3', 0, 0)\n"
-        "    gfx.text_right(fb, 'Tea 2', 128, 56)\n"
+        "    gfx_more.text(fb, 'Round 3', 0, 0)\n"
+        "    gfx_more.text_right(fb, 'Tea 2', 128, 56)\n"
     )
     one = fuel(screen + "draw()\n")
     many = fuel(screen + "for _ in range(11):\n    draw()\n")

@@ -5,22 +5,33 @@ press never has to; then it preloads what the screens will need next
 (app.NEXT, a screen's `needs`). Scenarios drive the real App on
 VirtualHardware under both interpreters (`dual`); the heap figures come from
 MicroPython alone (`mp`).
+
+The point of it all: the code of a screen that is not on the way costs no
+heap, and no key press imports a module (an import costs ~3-4 ms of Pico
+time per KB of bytecode; a press has 6 ms). The guarded scenarios play whole
+games by keys and fail when a press imports anything: a missing `needs` or
+NEXT entry shows up there.
 """
 
 import json
 import sys
+from pathlib import Path
 
 import pytest
 
 import teatally
 from teatally import app as app_module
+from teatally import journal
 from teatally_host import gen, keyscript
+
+BENCH = Path(__file__).resolve().parents[1] / "bench"
 
 # The scenarios run the source, not .mpy: compiling it needs a roomy heap.
 # Under `dual` the VM's collections are no-ops (NOGC), so the heap must
 # hold all the garbage of a scenario.
 ROOMY = 1024 * 1024
 NOGC_HEAP = 32 * 1024 * 1024
+
 
 @pytest.fixture(autouse=True)
 def modules_put_back():
@@ -82,7 +93,8 @@ def mods():
     return ' '.join(sorted(n[9:] for n in sys.modules if n[:9] == 'teatally.' and n not in core))
 
 def attrs():
-    return ' '.join(sorted(n for n in ('ui_misc', 'ui_t42', 'ui_t42_round') if hasattr(teatally, n)))
+    return ' '.join(sorted(n for n in ('ui_misc', 'ui_t42', 'ui_t42_round', 'ui_t42_new', 'ui_t42_end',
+                                       'ui_t42_more') if hasattr(teatally, n)))
 
 def pick(label):
     m = G[0].ui.top()
@@ -132,24 +144,28 @@ print('idle', idle(), mods(), '|', attrs(), sys.modules['teatally.ui_t42_round']
 
 
 def test_modules_follow_the_screens(dual):
-    """Home: the home menu's module and what it offers next (ui_t42). In a
-    game: the status board's modules and the round module it starts, the home
-    menu forgotten (module and package attribute). Back home: the round
-    module forgotten; on resume it is loaded afresh."""
+    """Home: the home menu's module and what it offers next (ui_t42 to resume,
+    the setup ui_t42_new with the Lines screen of ui_t42_end). In a game: the
+    status board's modules and the round module it starts, the home menu's
+    forgotten (module and package attribute). The game menu: history and
+    adjustment (ui_t42_more), the score table (ui_t42_end) and the home menu
+    (its Home entry). Back home: the round module forgotten; on resume it is
+    loaded afresh."""
     out = dual("NOGC = True\n" + LIFECYCLE, heap=NOGC_HEAP).splitlines()
     assert out[0] == "core app buttons compat gfx hw_virtual journal jsonc t42 ui"
     assert out[1] == "home Menu Tea Tally | ui_misc ui_t42"
-    assert out[2] == "idle 1 ui_misc ui_t42 | ui_misc ui_t42"  # one collection, nothing to load
+    home = "ui_misc ui_t42 ui_t42_end ui_t42_new"
+    assert out[2] == "idle 5 %s | %s" % (home, home)  # collect, then load and collect: the setup, Lines
     assert out[3] == "again 0 False"
-    assert out[4] == "game Status  | ui_misc ui_t42"
+    assert out[4] == "game Status  | " + home
     assert out[5] == "idle 3 ui_t42 ui_t42_round | ui_t42 ui_t42_round"  # forget+collect, load, collect
     assert out[6].startswith("round Menu Blue reveals | ui_t42 ui_t42_round teatally.ui_t42_round")
     assert out[7] == "idle 1 ui_t42 ui_t42_round"
     assert out[8] == "menu Menu Game"
-    assert out[9] == "idle 1 ui_t42 ui_t42_round"
-    assert out[10] == "home Menu Tea Tally | ui_misc ui_t42 ui_t42_round"
-    assert out[11] == "idle 1 ui_misc ui_t42 | ui_misc ui_t42"
-    assert out[12] == "resumed Status  | ui_misc ui_t42"
+    assert out[9] == "idle 7 ui_misc ui_t42 ui_t42_end ui_t42_more ui_t42_round"  # three loads
+    assert out[10] == "home Menu Tea Tally | ui_misc ui_t42 ui_t42_end ui_t42_more ui_t42_round"
+    assert out[11] == "idle 3 %s | %s" % (home, home)  # the score table stayed
+    assert out[12] == "resumed Status  | " + home
     assert out[13] == "idle 3 ui_t42 ui_t42_round | ui_t42 ui_t42_round False"
 
 
@@ -178,43 +194,220 @@ def test_no_idle_work_while_a_key_is_down(dual):
     assert out == ["held True False True", "released False True False False"]
 
 
-def test_a_game_entered_with_idle_work_between_keys(dual):
-    """A generated game entered key by key with idle work after every key
-    (collections, unloads and preloads all along) ends with the journal
-    holding exactly the record, on both interpreters."""
+# Guarded key presses: a press that imports a teatally module prints
+# IMPORTED; after the press and the idle work that follows it, one row: the
+# press number, the screen on top ("round" for the guided round's
+# questions), the modules loaded beyond the core, and the modules forgotten
+# but still reachable as an attribute of the package (must be none).
+GUARD = (
+    PRELUDE
+    + r"""
+P = [0]
+
+def loaded():
+    out = []
+    for n in sys.modules:
+        if n[:9] == 'teatally.':
+            out.append(n)
+    return out
+
+def stale():
+    out = []
+    for n in dir(teatally):
+        if type(getattr(teatally, n)) is type(sys) and 'teatally.' + n not in sys.modules:
+            out.append(n)
+    return ' '.join(sorted(out))
+
+def screen():
+    s = G[0].ui.top()
+    if hasattr(s, 'round'):
+        return 'round'
+    return type(s).__name__
+
+def guarded(ev):
+    before = loaded()
+    key(ev)
+    new = [n[9:] for n in loaded() if n not in before]
+    if new:
+        print('IMPORTED %d %s' % (P[0], ' '.join(sorted(new))))
+    idle()
+    print('%d %s | %s | %s' % (P[0], screen(), mods(), stale()))
+    P[0] += 1
+
+def play():
+    while P[0] < len(KEYS):
+        guarded(KEYS[P[0]])
+
+def gpick(label):
+    m = G[0].ui.top()
+    labels = [it[0] for it in m.items]
+    i = labels.index(label)
+    while m.sel != i:
+        guarded(DOWN)
+    guarded(OK)
+"""
+)
+
+# the modules beyond the core (app.App.core) on the way through a game
+HOME = "ui_misc ui_t42 ui_t42_end ui_t42_new"  # the home menu, the setup
+PLAY = "ui_t42 ui_t42_round"  # the status board, a round
+PLAY_END = "ui_t42 ui_t42_end ui_t42_round"  # ... when the round may end the game
+FINAL = "ui_misc ui_t42 ui_t42_end"  # the final scoring (OK: home)
+MENU = "ui_misc ui_t42 ui_t42_end ui_t42_more ui_t42_round"  # the game menu and its screens
+
+
+def _rows(out):
+    """-> (imports, [(screen, modules, stale)]) from a guarded scenario."""
+    imports = [line for line in out.splitlines() if line.startswith("IMPORTED")]
+    rows = []
+    for line in out.splitlines():
+        if line[:1].isdigit():
+            head, mods, stale = line.split(" | ")
+            rows.append((head.split()[1], mods, stale))
+    return imports, rows
+
+
+def test_a_bench_game_imports_nothing_in_a_press(dual):
+    """The bench game long60-s7 played by its key script (home menu, setup,
+    60 rounds, the final scoring, archive), idle work to completion between
+    presses: no press imports a module (each module a press needs was
+    loaded before it), and what no screen needs is gone: during the rounds
+    only the status board's and the round's modules, plus the score table's
+    when a round may end the game (it did, the round that ended it)."""
+    keys = keyscript.parse((BENCH / "long60-s7.keys").read_text())
+    events = [keyscript.event(t) for t, _ in keys]
+    script = (
+        "NOGC = True\nKEYS = %r\n" % events
+        + GUARD
+        + "\nboot()\nidle()\nplay()\nprint('archived', len(G[0].journal.list_archives()), G[0].game is None)\n"
+    )
+    out = dual(script, heap=NOGC_HEAP)
+    imports, rows = _rows(out)
+    assert imports == []
+    assert len(rows) == len(keys) and "archived 1 True" in out
+    assert all(stale == "" for _, _, stale in rows)
+    phases = {}
+    for (_, line), (scr, mods, _) in zip(keys, rows, strict=True):
+        phases.setdefault(line, []).append((scr, mods))
+    setup = phases.pop(keyscript.SETUP)
+    assert [m for _, m in setup[:-1]] == [HOME] * (len(setup) - 1)
+    assert setup[-1] == ("Status", PLAY)
+    assert phases.pop(keyscript.END) == [("Menu", HOME)]
+    last = max(phases)
+    for line in range(1, last):
+        assert {m for _, m in phases[line]} <= {PLAY, PLAY_END}, line
+    # the last round: the score table loaded from its start; its commit
+    # shows the final scoring (under the round's notices)
+    assert {m for _, m in phases[last][:-2]} == {PLAY_END}
+    assert phases[last][-2:] == [("Message", FINAL), ("Lines", FINAL)]
+    flagged = sum(1 for line in range(1, last) if phases[line][0][1] == PLAY_END)
+    assert 0 < flagged < last // 2  # the score table is not loaded all game long
+
+
+def test_a_game_with_adjustments_imports_nothing_in_a_press(dual):
+    """A generated game with adjustment lines entered key by key (the
+    adjustments through the game menu's Adjust screen) with idle work after
+    every key (collections, unloads and preloads all along) ends with the
+    journal holding exactly the record, on both interpreters; no press
+    imports a module: the game menu loads its screens' modules first (the
+    adjustments, then score now, the history and a line's detail, redo)."""
     objs = gen.random_game(11, rounds=14, adjust_rate=0.1)
     events = [keyscript.event(t) for t, _ in keyscript.presses_for(objs, archive=False)]
     script = (
-        PRELUDE
-        + "RECORD = %r\nKEYS = %r\n" % (json.dumps(objs), events)
+        "NOGC = True\nRECORD = %r\nKEYS = %r\n" % (json.dumps(objs), events)
+        + GUARD
         + r"""
 import json
 from teatally import journal
 
-P = [0, 0]  # next key, idle steps so far
-
-def press():
-    # small frames only: the host VM's collector frees large running ones
-    i = P[0]
-    if i >= len(KEYS):
-        return False
-    P[0] = i + 1
-    key(KEYS[i])
-    P[1] += idle()
-    return True
-
-def play():
-    while press():
-        pass
+def tour():
+    # the game menu's other entries, far from the game's end
+    guarded(DOWN)
+    gpick('Score now')
+    guarded(BACK)
+    gpick('History')
+    guarded(OK)  # the last line in detail
+    guarded(BACK)
+    guarded(BACK)
+    gpick('Redo')  # nothing to redo: the status board says so
 
 boot()
+idle()
 play()
 objs, notice = journal.Journal(FLASH).load()
-print(objs == json.loads(RECORD), notice, P[1] > len(KEYS), mods())
+print('journal', objs == json.loads(RECORD), notice)
+tour()
 """
     )
-    out = dual("NOGC = True\n" + script, heap=NOGC_HEAP).split()
-    assert out == ["True", "None", "True", "ui_t42", "ui_t42_round"]
+    out = dual(script, heap=NOGC_HEAP)
+    imports, rows = _rows(out)
+    assert imports == [] and "journal True None" in out
+    assert all(stale == "" for _, _, stale in rows)
+    adjust = [mods for scr, mods, _ in rows if scr == "Adjust"]
+    assert adjust and set(adjust) == {MENU}
+    # the status board did not need the score table: the game menu did
+    assert rows[len(events) - 1] == ("Status", PLAY, "")
+    assert [scr for scr, _, _ in rows[len(events) :]][-3:] == ["Menu", "Menu", "Status"]
+    assert {m for scr, m, _ in rows[len(events) :] if scr != "Status"} == {MENU}
+
+
+DETOUR = r"""
+LONG_OK, LONG_BACK = 0x22, 0x23
+
+def detour():
+    guarded(BACK)  # the final scoring's BACK: the game menu
+    gpick('History')
+    guarded(OK)  # the last line in detail
+    guarded(BACK)
+    guarded(BACK)
+    gpick('Score now')
+    guarded(BACK)
+    gpick('Undo')  # the status board: the game goes on, a redo may end it
+    guarded(DOWN)
+    gpick('Home')
+    gpick('Resume game')
+    guarded(LONG_OK)  # redo: the final scoring
+    guarded(LONG_BACK)  # undo
+    guarded(LONG_OK)
+    guarded(BACK)
+    gpick('Home')
+    gpick('Last game')
+    guarded(OK)  # archive: the home menu
+    gpick('Archive')
+    guarded(OK)  # the archived game
+    guarded(BACK)
+    guarded(BACK)
+    gpick('Settings')
+    guarded(BACK)
+    gpick('New Tea for 2')
+    guarded(BACK)
+
+boot()  # a finished game on flash: its final scoring
+idle()
+print('boot', screen(), '|', mods())
+detour()
+"""
+
+
+def test_every_way_around_a_game_imports_only_rare_screens(dual):
+    """From the final scoring of a finished game: the game menu and each of
+    its entries (history and a line's detail, score now, undo, home and
+    resume), redo and undo by LONG OK / LONG BACK, home, the last game, the
+    archive by OK, the new-game setup: no press imports a module but those
+    opening the rare screens from the home menu (the archive list, the
+    settings: that press pays for the import)."""
+    objs = gen.random_game(3)
+
+    def flash(d):
+        gen.write_record(objs, d / journal.GAME, crc=True)
+
+    out = dual("NOGC = True\nKEYS = []\n" + GUARD + DETOUR, heap=NOGC_HEAP, setup_flash=flash)
+    imports, rows = _rows(out)
+    assert [i.split()[2:] for i in imports] == [["ui_archive"], ["ui_settings"]]
+    assert all(stale == "" for _, _, stale in rows)
+    assert "boot Lines | " + FINAL in out
+    assert {m for scr, m, _ in rows if scr == "Status"} == {PLAY_END}  # a redo may end the game
+    assert rows[0] == ("Menu", MENU, "") and rows[-1] == ("Menu", HOME, "")
 
 
 HEAP = (
@@ -235,34 +428,44 @@ def heap():
 def one():
     G[0].idle_work()
 
+def trip():
+    key(DOWN)
+    idle()  # the game menu's modules
+    pick('Home')
+    idle()  # the home menu's modules, the round module and the game menu's forgotten
+    pick('Resume game')
+    idle()  # the round module again, the home menu's forgotten
+
 boot()
 new_game()
 m0 = heap()
-one()  # forget the home menu's module, collect
+one()  # forget the home menu's modules, collect
 m1 = heap()
 idle()  # preload the round module
 m2 = gc.mem_alloc()
 print(m0 - m1, m2 - m1, m2 - heap(), mods())
-key(DOWN)
-pick('Home')
-idle()  # the home menu's module again, the round module forgotten
-pick('Resume game')
-idle()  # the round module again, the home menu's forgotten
-print(heap() - m2, mods())
+trip()
+h1 = heap()
+trip()
+h2 = heap()
+print(h1 - m2, h2 - h1, mods())
 """
 )
 
 
 def test_forgotten_modules_give_their_heap_back(mp):
-    """MicroPython: forgetting the home menu's module frees its ~5 KB,
-    preloading the round module takes ~6 KB; idle work leaves no garbage (a
-    collection right after finds next to nothing); going home and back leaves the
-    heap as it was (no forgotten module lingers)."""
+    """MicroPython: forgetting the home menu's modules (menu, setup, score
+    table) frees their ~4.5 KB, preloading the round module takes ~7 KB; idle
+    work leaves no garbage (a collection right after finds next to nothing).
+    Going to the game menu, home and back leaves the heap as it was: no
+    forgotten module lingers. (The first trip may keep a little: sys.modules and
+    the package's dict grow to hold the most modules loaded at once, and do
+    not shrink; the second trip must cost nothing.)"""
     res = mp("NOGC = False\n" + HEAP, heap=ROOMY)
     lines = res.stdout.splitlines()
     print(lines)
     freed, loaded, garbage, *mods = lines[0].split()
     assert int(freed) > 4000 and int(loaded) > 4500 and abs(int(garbage)) < 512
     assert mods == ["ui_t42", "ui_t42_round"]
-    back, *mods = lines[1].split()
-    assert abs(int(back)) < 1000 and mods == ["ui_t42", "ui_t42_round"]
+    first, second, *mods = lines[1].split()
+    assert 0 <= int(first) < 1024 and abs(int(second)) < 256 and mods == ["ui_t42", "ui_t42_round"]

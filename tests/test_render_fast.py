@@ -23,7 +23,7 @@ ROOMY = 1024 * 1024
 
 PRELUDE = r"""
 import framebuf
-from teatally import gfx, hw_base, t42, ui, ui_t42
+from teatally import gfx, hw_base, t42, ui, ui_t42, ui_t42_end
 from teatally.hw_virtual import VirtualDisplay
 
 FORMATS = (('vlsb', framebuf.MONO_VLSB), ('hmsb', framebuf.MONO_HMSB))
@@ -424,10 +424,10 @@ def messages():
     lines = ['line %d of the message, long' % i if i % 3 else 'line %d' % i for i in range(12)]
     for top in (0, 3, 5):
         compare('message %d' % top, ui.Message('After round 7', lines, top=top), ref_message)
-        m = ui_t42.Lines('Final 30:6', lines)
+        m = ui_t42_end.Lines('Final 30:6', lines)
         m.top = top
         compare('lines %d' % top, m, ref_lines)
-    compare('lines short', ui_t42.Lines('Score', lines[:4]), ref_lines)
+    compare('lines short', ui_t42_end.Lines('Score', lines[:4]), ref_lines)
 
 def statuses():
     setup = {'game': 'tea-for-2', 'flamingo': 'blue', 'watch': 'stars',

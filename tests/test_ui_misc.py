@@ -1,4 +1,5 @@
-"""Home menu, settings, about and the archive list (firmware/teatally/ui_misc.py).
+"""Home menu, settings, about and the archive list (firmware/teatally/ui_misc.py,
+ui_settings.py, ui_archive.py).
 
 Scenarios drive the real App on VirtualHardware through `dual` (CPython and
 MicroPython must print the same bytes, frame-buffer CRCs included).
@@ -13,7 +14,7 @@ import binascii, os
 from teatally.app import App
 from teatally.hw_virtual import VirtualHardware
 from teatally.buttons import E_PRESS, K_UP, K_DOWN, K_OK, K_BACK
-from teatally import hw_base, ui_misc
+from teatally import hw_base, ui_archive, ui_misc
 
 UP = E_PRESS | K_UP
 DOWN = E_PRESS | K_DOWN
@@ -155,7 +156,7 @@ f.write('# final {"blue": 31, "objectives": {"4": {"blue": 4, "objective": "tart
 f.close()
 print(os.stat(g + 'g0010.jsonl')[6] > 1024)
 from teatally import jsonc
-print(jsonc.dumps(ui_misc.final_of(g + 'g0001.jsonl')))
+print(jsonc.dumps(ui_archive.final_of(g + 'g0001.jsonl')))
 app.home()
 pick(app, 'Archive')
 print(where(app))

@@ -1,4 +1,5 @@
-"""The Tea for 2 screens (ui_t42, ui_t42_round) driven by key presses.
+"""The Tea for 2 screens (ui_t42, ui_t42_round, ui_t42_new, ui_t42_more,
+ui_t42_end) driven by key presses.
 
 Every scenario runs the real App on VirtualHardware through ``dual``: CPython
 (with the pure-Python framebuf) and the MicroPython VM must print the same
@@ -28,7 +29,7 @@ from teatally_host.keyscript import find_path
 PRELUDE = r"""
 import binascii
 import json
-from teatally import jsonc, t42, ui_t42, ui_t42_round
+from teatally import jsonc, t42, ui_t42, ui_t42_end, ui_t42_new, ui_t42_round
 from teatally.app import App
 from teatally.buttons import E_LONG, E_PRESS, K_BACK, K_DOWN, K_OK, K_UP
 from teatally.hw_virtual import VirtualHardware
@@ -57,7 +58,7 @@ def show(tag):
     t = top()
     out = '%s %s %s' % (tag, name(), fbhash())
     items = getattr(t, 'items', None)
-    if items is not None and not isinstance(t, ui_t42.Lines):
+    if items is not None and not isinstance(t, ui_t42_end.Lines):
         out += ' sel=%d [%s]' % (t.sel, ', '.join([it[0] for it in items]))
         if t.hint:
             out += ' hint=' + t.hint(items[t.sel][1])
@@ -132,12 +133,12 @@ def test_new_game_setup_by_keys(dual):
         PRELUDE
         + r"""
 boot()
-ui_t42.new_game(app.ui)
+ui_t42_new.new_game(app.ui)
 app.ui.draw(app.fb)
 show('q1')
 keys('b')                # BACK at the first question leaves the setup
 show('left')
-ui_t42.new_game(app.ui)
+ui_t42_new.new_game(app.ui)
 keys('d2o')              # flamingo: Random
 show('q2')
 keys('o')                # watch: Random (the first item)
@@ -575,3 +576,97 @@ def test_card_menu_items_name_the_value_of_each_card():
     assert ui_t42_round._counted(ui_t42_round._CARD_ITEM["cat"], 3) == ("cat 1 x3", "cat")
     assert ui_t42_round._counted(ui_t42_round._CARD_ITEM["rabbit"], 3) == ("rabbit 1 x3", "rabbit")
     assert ui_t42_round._counted(ui_t42_round._CARD_ITEM["king"], 12) == ("king 7 x12", "king")
+
+
+MAY_END = r"""
+import json
+from teatally import t42
+from teatally.ui_t42 import may_end
+
+def check(objs):
+    g = t42.Game(objs[0])
+    flagged = rounds = 0
+    last = None
+    for o in objs[1:]:
+        f = may_end(g.state)
+        s = g.apply(o)
+        if 'adjust' in o:
+            continue
+        rounds += 1
+        flagged += f
+        last = f
+    print(s.end, s.over, last, flagged, rounds)
+
+for r in RECORDS:
+    check(json.loads(r))
+"""
+
+
+def test_the_round_that_ends_the_game_is_foreseen(dual):
+    """ui_t42.may_end, the status board's reason to load the final scoring
+    before a round: true before every round that ends the game, by four
+    empty piles (T42-END-1) or a reshuffle with no rabbit left (T42-END-2;
+    the game is over after that round, T42-END-3), and false for most of the
+    game. Generated games: the only two pile endings among 800 and two
+    rabbit endings."""
+    games = [
+        gen.random_game(107, adjust_rate=0.05),
+        gen.random_game(241, adjust_rate=0.05),
+        gen.random_game(0),
+        gen.random_game(1, style="long"),
+    ]
+    out = dual("RECORDS = %r\n" % [json.dumps(g) for g in games] + MAY_END, heap=ROOMY).splitlines()
+    ends = []
+    for line in out:
+        end, over, last, flagged, rounds = line.split()
+        assert over == "True" and last == "True"
+        assert 0 < int(flagged) < int(rounds) // 3
+        ends.append(end)
+    assert ends == ["piles", "piles", "rabbits", "rabbits"]
+
+
+MAY_END_CASES = r"""
+from teatally import t42
+from teatally.ui_t42 import may_end
+
+def state(piles=(5, 5, 5, 5, 5), rabbits=7, draws=(9, 9), discards=(5, 5), over=False):
+    s = t42.new_state(SETUP)
+    s.piles = list(piles)
+    s.supply_rabbits = rabbits
+    for p in (0, 1):
+        s.players[p].draw = {'cat': draws[p]}
+        s.players[p].discard = ['knave'] * discards[p]
+    s.over = over
+    return s
+
+CASES = (
+    {},
+    {'over': True},
+    {'piles': (0, 0, 0, 2, 5)},
+    {'piles': (0, 0, 0, 3, 5)},
+    {'piles': (0, 0, 1, 1, 5)},
+    {'piles': (0, 0, 1, 2, 5)},
+    {'piles': (0, 0, 0, 0, 5)},
+    {'rabbits': 0, 'draws': (7, 9)},
+    {'rabbits': 0, 'draws': (9, 8)},
+    {'rabbits': 1, 'draws': (7, 1)},
+    {'rabbits': 1, 'draws': (7, 8)},
+    {'rabbits': 2, 'draws': (1, 1), 'discards': (9, 9)},
+    {'rabbits': 1, 'draws': (3, 9), 'discards': (4, 5)},
+    {'rabbits': 1, 'draws': (3, 9), 'discards': (5, 5)},
+)
+print(' '.join(['%d' % may_end(state(**c)) for c in CASES]))
+"""
+
+
+def test_when_a_round_may_end_the_game(dual):
+    """ui_t42.may_end, case by case. A round empties at most 2 pile cards
+    (the action's chain and the watch's each end in one buy or one rabbit or
+    queen destroying a pile top), so four empty piles (T42-END-1) are near
+    when the piles left but the biggest hold 2 cards or fewer. A player
+    reveals at most 7 cards in a round (own card, guards from both chains),
+    so only a player with 7 or fewer in the draw pile can reshuffle this
+    round (twice with a deck of 7 or fewer); more possible reshuffles than
+    rabbits in the supply: one may find none (T42-END-2)."""
+    out = dual("SETUP = %r\n" % SETUP + MAY_END_CASES, heap=ROOMY).split()
+    assert out == ["0", "1", "1", "0", "1", "0", "1", "1", "0", "1", "0", "0", "1", "0"]

@@ -1,5 +1,6 @@
-"""Drawing helpers for the 128x64 mono frame: icons, aligned text, big digits,
-menu lines and a scrollbar.
+"""Drawing helpers for the 128x64 mono frame: icons and big digits, what the
+screens draw while a game is played (this module stays loaded; the helpers
+nothing draws then are in gfx_more).
 
 MicroPython only (CPython has no ``framebuf``): shared logic must not import
 this module at import time; screens import it. Everything draws through the
@@ -14,18 +15,14 @@ Big text scales the built-in 8x8 font by 2 or 3 (16x16 / 24x24 cells).
 Digits and the signs + - / are drawn as a few filled rectangles each (the
 font's pixels, see ``_RECTS``): no glyph to build, nothing to cache, and
 cheaper than a blit, which copies every pixel of the cell one by one. Any
-other character is scaled into a small FrameBuffer once and cached (at most
-``CACHE_MAX`` glyphs, ~100 bytes each), then blitted.
+other character (the screens draw none) is scaled by gfx_more.glyph.
 """
 
 import framebuf
 
 from teatally.compat import const
 
-W = const(128)
-H = const(64)
-CHAR = const(8)  # the framebuf font is a fixed 8x8 cell
-LINE_H = const(10)  # default menu line: 8 px text + 1 px above and below
+_CHAR = const(8)  # the framebuf font is a fixed 8x8 cell
 
 _HLSB = framebuf.MONO_HLSB
 
@@ -70,10 +67,6 @@ ICON_ARROW = const(8)
 ICON_CHECK = const(9)
 ICON_UP = const(10)
 ICON_DOWN = const(11)
-ICON_NAMES = (
-    "star", "teacup", "tart", "hourglass", "flamingo", "watch",
-    "rabbit", "pile", "arrow", "check", "up", "down",
-)  # fmt: skip
 
 # framebuf needs a writable buffer: one bytearray + FrameBuffer per icon, once.
 ICONS = tuple(framebuf.FrameBuffer(bytearray(b), 8, 8, _HLSB) for b in _ICON_BITS)
@@ -101,66 +94,6 @@ def column(ids):
     of icons in front of text rows is one blit (draw it with key 0, like
     ``icon`` with c=1)."""
     return framebuf.FrameBuffer(bytearray(b"".join([_ICON_BITS[i] for i in ids])), 8, 8 * len(ids), _HLSB)
-
-
-def text(fb, s, x, y, c=1):
-    fb.text(s, x, y, c)
-
-
-def text_width(s):
-    return len(s) * CHAR
-
-
-def text_right(fb, s, right, y, c=1):
-    """Text ending just left of x = ``right`` (its last pixel column is right-1)."""
-    fb.text(s, right - len(s) * CHAR, y, c)
-
-
-def text_center(fb, s, y, c=1, x=0, w=W):
-    """Text centred in the band x .. x+w (whole screen by default)."""
-    fb.text(s, x + (w - len(s) * CHAR) // 2, y, c)
-
-
-def clip(s, width_px):
-    """``s`` cut to fit ``width_px``; a cut string ends in '>' so it shows."""
-    n = width_px // CHAR
-    if len(s) <= n:
-        return s
-    if n <= 0:
-        return ""
-    return s[: n - 1] + ">"
-
-
-# -- big text ----------------------------------------------------------------
-CACHE_MAX = const(24)
-_cache = {}
-_scratch = framebuf.FrameBuffer(bytearray(8), 8, 8, _HLSB)
-
-
-def _glyph(code, scale):
-    k = code | (scale << 8)
-    g = _cache.get(k)
-    if g is None:
-        sc = _scratch
-        sc.fill(0)
-        sc.text(chr(code), 0, 0, 1)
-        side = CHAR * scale
-        g = framebuf.FrameBuffer(bytearray(side * side // 8), side, side, _HLSB)
-        for yy in range(8):
-            for xx in range(8):
-                if sc.pixel(xx, yy):
-                    g.fill_rect(xx * scale, yy * scale, scale, scale, 1)
-        if len(_cache) < CACHE_MAX:
-            _cache[k] = g
-    return g
-
-
-def clear_cache():
-    _cache.clear()
-
-
-def big_width(s, scale=2):
-    return len(s) * CHAR * scale
 
 
 # The lit pixels of the font's glyphs as rectangles (a greedy cover, overlaps
@@ -191,7 +124,7 @@ _RECTS = (
 
 def big(fb, s, x, y, scale=2, c=1):
     """Text from the 8x8 font scaled by 2 or 3: scores readable at arm's length."""
-    step = CHAR * scale
+    step = _CHAR * scale
     fr = fb.fill_rect
     r = _RECTS
     for ch in s:
@@ -202,51 +135,7 @@ def big(fb, s, x, y, scale=2, c=1):
                 b = r[j + 1]
                 fr(x + (a >> 4) * scale, y + (a & 15) * scale, (b >> 4) * scale, (b & 15) * scale, c)
         elif ch != " ":
-            _blit(fb, _glyph(ord(ch), scale), x, y, c)
+            from teatally import gfx_more
+
+            _blit(fb, gfx_more.glyph(ord(ch), scale), x, y, c)
         x += step
-
-
-def big_right(fb, s, right, y, scale=2, c=1):
-    big(fb, s, right - big_width(s, scale), y, scale, c)
-
-
-def big_center(fb, s, y, scale=2, c=1, x=0, w=W):
-    big(fb, s, x + (w - big_width(s, scale)) // 2, y, scale, c)
-
-
-# -- menus -------------------------------------------------------------------
-def menu_line(fb, s, y, selected=False, x=0, w=W, h=LINE_H, ic=-1):
-    """One menu row: cleared band, optional icon, text; inverse when selected.
-
-    Returns the x where the text started (after the icon).
-    """
-    fb.fill_rect(x, y, w, h, 1 if selected else 0)
-    c = 0 if selected else 1
-    ty = y + (h - CHAR) // 2
-    tx = x + 2
-    if ic >= 0:
-        _blit(fb, ICONS[ic], tx, ty, c)
-        tx += CHAR + 2
-    fb.text(clip(s, x + w - tx), tx, ty, c)
-    return tx
-
-
-def scrollbar(fb, first, visible, total, x=W - 3, y=0, h=H, w=3):
-    """Thin track with a thumb for a list showing ``visible`` of ``total`` rows
-    from row ``first``. Draws nothing and returns None when all rows fit;
-    otherwise returns (thumb_y, thumb_h)."""
-    if total <= visible or visible <= 0:
-        return None
-    fb.fill_rect(x, y, w, h, 0)
-    fb.vline(x + w // 2, y, h, 1)
-    th = h * visible // total
-    if th < 4:
-        th = 4
-    last = total - visible
-    if first < 0:
-        first = 0
-    elif first > last:
-        first = last
-    ty = y + (h - th) * first // last
-    fb.fill_rect(x, ty, w, th, 1)
-    return (ty, th)

@@ -1,6 +1,13 @@
-# The Tea for 2 screens around a round: the status board, the game menu
-# (history, score now, adjust, undo, redo), the new-game setup and the final
-# scoring. The guided round itself lives in ui_t42_round.py.
+# The Tea for 2 screens a game is played on: the status board, the game
+# menu, undo and redo. They stay loaded the whole game, so they are kept
+# small; the rest comes in its own modules, loaded between key presses
+# (app.App.idle_work) before a key can need it:
+#   ui_t42_round  the guided round (the status board's OK)
+#   ui_t42_more   history and manual adjustment (the game menu)
+#   ui_t42_end    the score table, the final scoring screen, Lines (the game
+#                 menu; the status board once a round may end the game)
+#   ui_t42_new    the new-game setup (the home menu)
+# The status board and the game menu name what they need (`needs`).
 #
 # No rule lives here: what is legal, what a round does and how the game is
 # scored all come from teatally.t42 (the engine); these screens only show the
@@ -9,7 +16,7 @@
 
 from teatally import t42
 from teatally.buttons import E_LONG, E_PRESS, K_BACK, K_DOWN, K_OK, K_UP
-from teatally.ui import LINE, ROWS, W, Menu, Message, Picker, Screen, Stamp, header, keyof, kind, text_fit, wrap
+from teatally.ui import LINE, Menu, Message, Screen, Stamp, header, keyof, kind, text_fit, wrap
 
 NAMES = ("Blue", "Pink")
 # Card names cut to 5 letters so "12 cater/alice" fits a 16-column line.
@@ -27,52 +34,11 @@ SHORT = {
 }
 
 
-def objective_name(o):
-    # 8 columns in the score table
-    if o[:5] == "most:":
-        return "M " + SHORT.get(o[5:], o[5:])
-    if o == "hourglasses":
-        return "hourgl."
-    if o == "destroyed":
-        return "destroy"
-    return o
-
-
 def action_label(action, n):
     """A journal line in words: "12 cater/alice" for round n, "adj" for an adjustment."""
     if "adjust" in action:
         return "%d adj" % n
     return "%d %s/%s" % (n, SHORT.get(action.get("blue"), "?"), SHORT.get(action.get("pink"), "?"))
-
-
-def action_hint(action):
-    """What the winner did: "P: buy 6 h2", "B: effect", "tie: -" ..."""
-    if "adjust" in action:
-        adj = action["adjust"]
-        parts = []
-        for k in ("blue", "pink"):
-            d = adj.get(k)
-            if isinstance(d, dict):
-                for f in d:
-                    parts.append("%s %s%+d" % (k[0].upper(), f[:5], d[f]))
-        if "flamingo" in adj:
-            parts.append("fl " + str(adj["flamingo"]))
-        if "watch" in adj:
-            parts.append("hand " + str(adj["watch"]))
-        return " ".join(parts)
-    vb = t42.VALUE.get(action.get("blue"), 0)
-    vp = t42.VALUE.get(action.get("pink"), 0)
-    who = "B" if vb > vp else "P" if vp > vb else "tie"
-    h = action.get("hourglasses", 0)
-    # one format, one new string: it is the history's hint, made on every key press
-    if "buy" in action and "effect" not in action:
-        if h:
-            return "%s: buy %s h%d" % (who, action["buy"], h)
-        return "%s: buy %s" % (who, action["buy"])
-    what = "effect" if "effect" in action else "-"
-    if h:
-        return "%s: %s h%d" % (who, what, h)
-    return "%s: %s" % (who, what)
 
 
 def round_number(game, i):
@@ -132,10 +98,21 @@ class Status(Screen):
 
     OK: play a round; UP/DOWN: game menu; LONG BACK: undo; LONG OK: redo."""
 
-    def __init__(self):
+    def __init__(self, game=None):
+        self.game = game  # the t42.Game shown (for needs)
         self.toast = None  # (title, line) shown until the next key
         self._of = None  # the state _rows shows
         self._rows = None
+
+    @property
+    def needs(self):
+        # (OK starts a round: app.NEXT.) The final scoring comes on the
+        # commit press of a round that ends the game, or on LONG OK when
+        # the round redone ends it: the same round from the same state.
+        g = self.game
+        if g is not None and may_end(g.state):
+            return END_NEEDS
+        return ()
 
     def key(self, ui, ev):
         if self.toast is not None:
@@ -204,6 +181,41 @@ class Status(Screen):
         text(rows[6], 0, 7 * LINE, 1)
 
 
+END_NEEDS = ("ui_t42_end",)
+
+
+def may_end(s):
+    """Could the next round of state s end the game (T42-END-1..3)? Then the
+    final scoring (ui_t42_end) must be loaded before it starts. A round
+    plays two chains, the winner's action and the watch space, each ending
+    in at most one effect or space (a copy or a cat only passes on; T42-COPY-1):
+    so it empties at most 2 pile cards (a buy, rabbit or queen each), and a
+    player loses at most 7 cards from the draw pile (own card, guards
+    twice), so only a player with at most 7 there can reshuffle, twice only
+    with a whole deck of 7 or fewer (each reshuffle takes a rabbit from the
+    supply; none left ends the game)."""
+    if s.over:
+        return True
+    n = 0
+    for p in s.players:
+        d = p.draw_count()
+        if d <= 7:
+            n += 1
+            if d + len(p.discard) <= 7:
+                n += 1
+    if n > s.supply_rabbits:
+        return True
+    left = sorted([v for v in s.piles if v])
+    k = len(left) - 1  # the piles still to empty: all but one
+    return k <= 0 or sum(left[:k]) <= 2
+
+
+def final_screen(ui):
+    from teatally import ui_t42_end
+
+    return ui_t42_end.final_screen(ui)
+
+
 def show_game(ui, notice):
     """Reset the stack to the current game: the status board, or the final
     scoring once the game is over; a journal notice goes on top."""
@@ -213,7 +225,7 @@ def show_game(ui, notice):
     elif game.state.over:
         ui.reset(final_screen(ui))
     else:
-        ui.reset(Status())
+        ui.reset(Status(game))
     if notice:
         ui.push(Message("Journal", wrap(notice)))
 
@@ -245,7 +257,7 @@ def do_redo(ui):
 
 
 def after_undo(ui, toast):
-    st = Status()
+    st = Status(ui.app.game)
     st.toast = toast
     ui.reset(st)
 
@@ -268,272 +280,33 @@ MENU = (
 )
 
 
+# what its entries open (the home menu: ui_misc)
+MENU_NEEDS = ("ui_t42_more", "ui_t42_end", "ui_misc")
+
+
 def game_menu(ui, sel):
-    return Menu("Game", list(MENU), _menu_pick, sel=sel)
+    m = Menu("Game", list(MENU), _menu_pick, sel=sel)
+    m.needs = MENU_NEEDS  # type: ignore[attr-defined]  # read by app.App.wanted, any screen may have it
+    return m
 
 
 def _menu_pick(ui, what):
     app = ui.app
     if what == "history":
-        ui.push(history(app.game))
+        from teatally import ui_t42_more
+
+        ui.push(ui_t42_more.history(app.game))
     elif what == "score":
-        ui.push(Lines("If it ended now", score_lines(app.game.state)))
+        from teatally import ui_t42_end
+
+        ui.push(ui_t42_end.Lines("If it ended now", ui_t42_end.score_lines(app.game.state)))
     elif what == "adjust":
-        ui.push(Adjust(app))
+        from teatally import ui_t42_more
+
+        ui.push(ui_t42_more.Adjust(app))
     elif what == "undo":
         after_undo(ui, do_undo(ui))
     elif what == "redo":
         after_redo(ui, do_redo(ui))
     elif what == "home":
         app.home()
-
-
-class Lines(Message):
-    """Scrolling lines with separate OK and BACK (Message gives both to ok).
-
-    ok(ui) / back(ui) default to pop; long_back(ui), when given, answers LONG BACK."""
-
-    def __init__(self, title, lines, ok=None, back=None, long_back=None):
-        Message.__init__(self, title, lines, ok)
-        self.back = back
-        self.long_back = long_back
-
-    def key(self, ui, ev):
-        if ev == (E_PRESS | K_BACK):
-            if self.back is not None:
-                self.back(ui)
-            else:
-                ui.pop()
-            ui.dirty = True
-        elif ev == (E_LONG | K_BACK) and self.long_back is not None:
-            self.long_back(ui)
-            ui.dirty = True
-        else:
-            Message.key(self, ui, ev)
-
-    def draw(self, ui, fb):
-        Message.draw(self, ui, fb)
-        if len(self.lines) > ROWS - 1:
-            # more below / above: the player knows to scroll
-            gfx = ui.gfx
-            if self.top + ROWS - 1 < len(self.lines):
-                gfx.icon(fb, gfx.ICON_DOWN, W - 8, 7 * LINE, 1)
-            if self.top:
-                gfx.icon(fb, gfx.ICON_UP, W - 8, 0, 0)
-
-
-# -- scoring ------------------------------------------------------------------
-def score_lines(s):
-    """The score table as if the game ended now (T42-SCORE-1..8): stars so
-    far, each objective (pile, face, blue +x, pink +y; '.' = pile not empty,
-    so it does not score), totals and the winner."""
-    sc = t42.score(s)
-    objs = sc["objectives"]
-    lines = ["%-10s%3s%3s" % ("", "B", "P"), "%-10s%3d%3d" % ("stars", s.players[0].stars, s.players[1].stars)]
-    for v in t42.PILES:
-        name = "%d %s" % (v, objective_name(s.objectives[v]))
-        o = objs.get(str(v))
-        if o is None:
-            lines.append("%-10s%3s%3s" % (name, ".", "."))
-        else:
-            lines.append("%-10s%3d%3d" % (name, o["blue"], o["pink"]))
-    lines.append("%-10s%3d%3d" % ("total", sc["blue"], sc["pink"]))
-    w = sc["winner"]
-    tie = sc["blue"] == sc["pink"]
-    lines.append("%s wins%s" % (w[0].upper() + w[1:], " (flam.)" if tie else ""))
-    return lines
-
-
-def final_screen(ui):
-    s = ui.app.game.state
-    sc = t42.score(s)
-    lines = score_lines(s)
-    lines.append("OK: archive game")
-    return Lines(
-        "Final %d:%d" % (sc["blue"], sc["pink"]),
-        lines,
-        ok=_archive,
-        back=lambda ui: ui.push(game_menu(ui, 0)),
-        long_back=lambda ui: after_undo(ui, do_undo(ui)),
-    )
-
-
-def _archive(ui):
-    app = ui.app
-    app.archive()
-    app.home()
-
-
-# -- history --------------------------------------------------------------------
-def history(game):
-    """Every journal line in words, newest selected; OK shows the line itself."""
-    items = []
-    n = 0
-    for i in range(len(game.actions)):
-        a = game.actions[i]
-        if "adjust" not in a:
-            n += 1
-        items.append((action_label(a, n), i))
-    acts = game.actions
-
-    def detail(ui, i):
-        from teatally import jsonc
-
-        ui.push(Lines(items[i][0], wrap(action_hint(acts[i])) + wrap(jsonc.dumps(acts[i]))))
-
-    m = Menu("History", items, detail, sel=len(items) - 1, hint=lambda i: action_hint(acts[i]))
-    if not items:
-        m.hint = None
-        m.items = [("(no rounds yet)", -1)]
-        m.pick = lambda ui, i: ui.pop()
-    return m
-
-
-# -- manual adjustment (T42-INPUT-2) ---------------------------------------------------
-FIELDS = ("stars", "tarts", "hourglasses")
-
-
-class Adjust(Menu):
-    """Pick what to correct; the engine judges every adjustment."""
-
-    def __init__(self, app):
-        Menu.__init__(self, "Adjust", [], self._pick)
-        self.refresh(app)
-
-    def refresh(self, app):
-        s = app.game.state
-        items = []
-        for p in (0, 1):
-            me = s.players[p]
-            for f in FIELDS:
-                items.append(("%s %s %d" % (NAMES[p], f[:6], getattr(me, f)), (p, f)))
-        items.append(("Flamingo " + t42.PLAYERS[s.flamingo], "flamingo"))
-        items.append(("Hand " + t42.SPACES[s.watch], "watch"))
-        self.items = items
-
-    def shown(self, ui):
-        self.refresh(ui.app)
-
-    def _pick(self, ui, what):
-        s = ui.app.game.state
-        if what == "flamingo":
-            items = [(NAMES[p], t42.PLAYERS[p]) for p in (0, 1)]
-            ui.push(Menu("Flamingo holder", items, lambda ui, v: _adjust(ui, {"flamingo": v}), sel=s.flamingo))
-        elif what == "watch":
-            items = [(sp, sp) for sp in t42.SPACES]
-            ui.push(Menu("Watch hand on", items, lambda ui, v: _adjust(ui, {"watch": v}), sel=s.watch))
-        else:
-            p, f = what
-            cur = getattr(s.players[p], f)
-            span = 99 if f == "stars" else t42.TOTAL_TARTS
-            ui.push(
-                Picker(
-                    "%s %s +/-" % (NAMES[p], f[:6]),
-                    -span,
-                    span,
-                    0,
-                    lambda ui, v: _adjust(ui, {t42.PLAYERS[p]: {f: v}}) if v else ui.pop(),
-                    describe=lambda v: ["now %d" % cur, "then %d" % (cur + v)],
-                )
-            )
-
-
-def _adjust(ui, adj):
-    action = {"adjust": adj}
-    try:
-        ui.app.commit(action)
-    except t42.Refused as exc:
-        ui.replace(Message("Refused", wrap(str(exc))))
-        return
-    toast = ("Adjusted", action_hint(action))
-    if ui.app.game.state.over:
-        ui.reset(final_screen(ui))
-    else:
-        after_undo(ui, toast)
-
-
-# -- new game setup ---------------------------------------------------------------
-OBJ_LABELS = {
-    "hourglasses": "hourglasses",
-    "tarts": "tarts",
-    "deck": "deck size",
-    "destroyed": "destroyed",
-}
-
-
-def objective_label(o):
-    if o[:5] == "most:":
-        return "most " + o[5:]
-    return OBJ_LABELS.get(o, o)
-
-
-class NewGame:
-    """The setup questions in order (T42-SETUP-2..4): flamingo holder, watch
-    start, the objective above each pile 4..8, then a summary to confirm.
-    BACK steps back one question; BACK at the first leaves."""
-
-    __slots__ = ("answers", "rolled")
-
-    def __init__(self):
-        self.answers = []  # flamingo, watch, objective 4 .. objective 8
-        self.rolled = [False, False]  # flamingo / watch drawn at random
-
-    def screen(self, ui):
-        n = len(self.answers)
-        if n == 0:
-            items = [("Blue", "blue"), ("Pink", "pink"), ("Random", "random")]
-            return Menu("Flamingo holder", items, self.pick, back=self.back, hint=lambda v: "starts with 1 tart")
-        if n == 1:
-            items = [("Random", "random")] + [(sp, sp) for sp in t42.SPACES]
-            return Menu("Watch hand start", items, self.pick, back=self.back)
-        if n < 7:
-            used = self.answers[2:]
-            sel = 0
-            while sel < len(t42.OBJECTIVES) - 1 and t42.OBJECTIVES[sel] in used:
-                sel += 1
-            items = [(objective_label(o), o) for o in t42.OBJECTIVES]
-            return Menu("Above pile %d" % (n + 2), items, self.pick, back=self.back, sel=sel)
-        lines = [
-            "Flamingo %s%s" % (self.answers[0], "*" if self.rolled[0] else ""),
-            "Hand %s%s" % (self.answers[1], "*" if self.rolled[1] else ""),
-        ]
-        for v in t42.PILES:
-            lines.append("%d %s" % (v, objective_label(self.answers[v - 2])))
-        if self.rolled[0] or self.rolled[1]:
-            lines.append("* drawn at random")
-        lines.append("OK: start game")
-        return Lines("New game?", lines, ok=self.start, back=self.back)
-
-    def pick(self, ui, v):
-        n = len(self.answers)
-        if v == "random":
-            # drawn once, when picked: stepping back and forth keeps the draw
-            v = t42.PLAYERS[ui.app.hw.rand(2)] if n == 0 else t42.SPACES[ui.app.hw.rand(5)]
-            self.rolled[n] = True
-        elif n < 2:
-            self.rolled[n] = False
-        self.answers.append(v)
-        ui.replace(self.screen(ui))
-
-    def back(self, ui):
-        if not self.answers:
-            ui.pop()
-            return
-        self.answers.pop()
-        ui.replace(self.screen(ui))
-
-    def setup(self):
-        a = self.answers
-        objs = {}
-        for v in t42.PILES:
-            objs[str(v)] = a[v - 2]
-        return {"game": "tea-for-2", "flamingo": a[0], "watch": a[1], "objectives": objs}
-
-    def start(self, ui):
-        ui.app.new_game(self.setup())
-        show_game(ui, None)
-
-
-def new_game(ui):
-    """Ask the setup of a new Tea for 2 game (called from the home menu)."""
-    ui.push(NewGame().screen(ui))

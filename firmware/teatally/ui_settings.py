@@ -1,0 +1,110 @@
+# The settings screen (opened from the home menu; imported by that key
+# press). Every change is saved at once (settings.json) and applied.
+
+from teatally.app import TIMEOUTS
+from teatally.ui import Menu, Message
+
+# The boards/ folder: the hardware layer reads the choice from
+# hw_base.BOARD_FILE (/board.txt) on the next reset (pins and the display
+# driver are set up once).
+BOARDS = ("pico_ssd1306", "pico_sh1106", "waveshare_pico_oled_1_3")
+BOARD_LABELS = ("SSD1306", "SH1106", "Waveshare")
+CONTRAST_LEVELS = (16, 64, 128, 200, 255)
+
+
+def _timeout_label(t):
+    if t == 0:
+        return "never"
+    if t < 60:
+        return "%d s" % t
+    return "%d min" % (t // 60)
+
+
+def _board_label(name):
+    for i in range(len(BOARDS)):
+        if BOARDS[i] == name:
+            return BOARD_LABELS[i]
+    return name
+
+
+class Settings(Menu):
+    """Every change is saved at once (settings.json) and applied."""
+
+    def __init__(self, app):
+        Menu.__init__(self, "Settings", [], self._pick)
+        self.refresh(app)
+
+    def refresh(self, app):
+        s = app.settings
+        self.items = [
+            ("Contrast %d" % s["contrast"], "contrast"),
+            ("Off: " + _timeout_label(s["timeout_s"]), "timeout"),
+            ("Flip: " + ("on" if s["flip"] else "off"), "flip"),
+            ("Board " + _board_label(_board(app)), "board"),
+        ]
+
+    def shown(self, ui):
+        self.refresh(ui.app)
+
+    def _pick(self, ui, what):
+        app = ui.app
+        s = app.settings
+        if what == "contrast":
+            items = [("%d" % v, v) for v in CONTRAST_LEVELS]
+            ui.push(Menu("Contrast", items, _set_contrast, sel=_index(CONTRAST_LEVELS, s["contrast"])))
+        elif what == "timeout":
+            items = [(_timeout_label(t), t) for t in TIMEOUTS]
+            ui.push(Menu("Screen off", items, _set_timeout, sel=_index(TIMEOUTS, s["timeout_s"])))
+        elif what == "flip":
+            s["flip"] = not s["flip"]
+            app.save_settings()
+            self.refresh(app)
+        elif what == "board":
+            boards = [(BOARD_LABELS[i], BOARDS[i]) for i in range(len(BOARDS))]
+            ui.push(Menu("Board", boards, _set_board, sel=_index(BOARDS, _board(app)), hint=lambda v: v[:16]))
+
+
+def _board(app):
+    # no choice made on the device yet: the board it booted with
+    return app.settings["board"] or app.hw.board_name
+
+
+def _index(seq, v):
+    for i in range(len(seq)):
+        if seq[i] == v:
+            return i
+    return 0
+
+
+def _set_contrast(ui, v):
+    ui.app.settings["contrast"] = v
+    ui.app.save_settings()
+    ui.pop()
+
+
+def _set_timeout(ui, t):
+    ui.app.settings["timeout_s"] = t
+    ui.app.save_settings()
+    ui.pop()
+
+
+def _set_board(ui, name):
+    app = ui.app
+    app.settings["board"] = name
+    app.save_settings()
+    write_board(app, name)
+    ui.replace(Message("Board", [name[:16], name[16:], "", "Takes effect", "after a reset."]))
+
+
+def write_board(app, name):
+    """Write the board choice where the hardware layer reads it at boot
+    (atomic: a power cut leaves the old or the new name)."""
+    import os
+
+    from teatally.hw_base import BOARD_FILE
+
+    path = app.hw.flash_root + BOARD_FILE
+    tmp = path + ".tmp"
+    with open(tmp, "w") as f:
+        f.write(name + "\n")
+    os.rename(tmp, path)

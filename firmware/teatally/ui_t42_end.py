@@ -1,0 +1,110 @@
+# The Tea for 2 score table: "Score now" in the game menu and the final
+# scoring screen, with Lines, the scrolling text screen they (and the setup
+# summary, the history's detail) are shown in.
+#
+# Not loaded while a game is played far from its end: the status board and
+# the game menu name this module in their `needs` (ui_t42), so the main loop
+# loads it between key presses before a key can show the final scoring.
+# The scores come from teatally.t42 (T42-SCORE-*); rule IDs refer to
+# seeds/tea-for-2.md.
+
+from teatally import t42
+from teatally.buttons import E_LONG, E_PRESS, K_BACK
+from teatally.ui import LINE, ROWS, W, Message
+from teatally.ui_t42 import SHORT, after_undo, do_undo, game_menu
+
+
+class Lines(Message):
+    """Scrolling lines with separate OK and BACK (Message gives both to ok).
+
+    ok(ui) / back(ui) default to pop; long_back(ui), when given, answers LONG BACK."""
+
+    needs = ()  # modules its keys may import (app.App.wanted)
+
+    def __init__(self, title, lines, ok=None, back=None, long_back=None):
+        Message.__init__(self, title, lines, ok)
+        self.back = back
+        self.long_back = long_back
+
+    def key(self, ui, ev):
+        if ev == (E_PRESS | K_BACK):
+            if self.back is not None:
+                self.back(ui)
+            else:
+                ui.pop()
+            ui.dirty = True
+        elif ev == (E_LONG | K_BACK) and self.long_back is not None:
+            self.long_back(ui)
+            ui.dirty = True
+        else:
+            Message.key(self, ui, ev)
+
+    def draw(self, ui, fb):
+        Message.draw(self, ui, fb)
+        if len(self.lines) > ROWS - 1:
+            # more below / above: the player knows to scroll
+            gfx = ui.gfx
+            if self.top + ROWS - 1 < len(self.lines):
+                gfx.icon(fb, gfx.ICON_DOWN, W - 8, 7 * LINE, 1)
+            if self.top:
+                gfx.icon(fb, gfx.ICON_UP, W - 8, 0, 0)
+
+
+def objective_name(o):
+    # 8 columns in the score table
+    if o[:5] == "most:":
+        return "M " + SHORT.get(o[5:], o[5:])
+    if o == "hourglasses":
+        return "hourgl."
+    if o == "destroyed":
+        return "destroy"
+    return o
+
+
+def score_lines(s, sc=None):
+    """The score table as if the game ended now (T42-SCORE-1..8): stars so
+    far, each objective (pile, face, blue +x, pink +y; '.' = pile not empty,
+    so it does not score), totals and the winner. sc: t42.score(s) if the
+    caller has it already."""
+    if sc is None:
+        sc = t42.score(s)
+    objs = sc["objectives"]
+    lines = ["%-10s%3s%3s" % ("", "B", "P"), "%-10s%3d%3d" % ("stars", s.players[0].stars, s.players[1].stars)]
+    for v in t42.PILES:
+        name = "%d %s" % (v, objective_name(s.objectives[v]))
+        o = objs.get(str(v))
+        if o is None:
+            lines.append("%-10s%3s%3s" % (name, ".", "."))
+        else:
+            lines.append("%-10s%3d%3d" % (name, o["blue"], o["pink"]))
+    lines.append("%-10s%3d%3d" % ("total", sc["blue"], sc["pink"]))
+    w = sc["winner"]
+    tie = sc["blue"] == sc["pink"]
+    lines.append("%s wins%s" % (w[0].upper() + w[1:], " (flam.)" if tie else ""))
+    return lines
+
+
+# OK archives the game and shows the home menu
+FINAL_NEEDS = ("ui_misc",)
+
+
+def final_screen(ui):
+    s = ui.app.game.state
+    sc = t42.score(s)
+    lines = score_lines(s, sc)
+    lines.append("OK: archive game")
+    m = Lines(
+        "Final %d:%d" % (sc["blue"], sc["pink"]),
+        lines,
+        ok=_archive,
+        back=lambda ui: ui.push(game_menu(ui, 0)),
+        long_back=lambda ui: after_undo(ui, do_undo(ui)),
+    )
+    m.needs = FINAL_NEEDS
+    return m
+
+
+def _archive(ui):
+    app = ui.app
+    app.archive()
+    app.home()
