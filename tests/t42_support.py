@@ -22,6 +22,20 @@ OBJECTIVES = {"4": "tarts", "5": "most:king", "6": "deck", "7": "destroyed", "8"
 # results are then trustworthy, and a heap too small fails cleanly with
 # MemoryError instead of corrupting memory.
 NO_GC_HEAP = 32 * 1024 * 1024
+# Guest helpers for heap figures on MicroPython: heap() is the live heap after
+# a collection. scrub() overwrites stale stack slots first: the collector is
+# conservative and a stale pointer keeps garbage alive (kilobytes of noise).
+GUEST_HEAP = """
+import gc
+def scrub(n):
+    a = b = c = d = e = f = g = h = i = j = k = m = 0
+    if n:
+        scrub(n - 1)
+def heap():
+    scrub(30)
+    gc.collect()
+    return gc.mem_alloc()
+"""
 REPLAY_SCRIPT = """
 import gc
 import os

@@ -9,7 +9,7 @@ import random
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from t42_support import NO_GC_HEAP, dump
+from t42_support import GUEST_HEAP, NO_GC_HEAP, dump
 
 from teatally import t42
 from teatally_host import gen
@@ -247,9 +247,10 @@ def test_long_game_undo_redo_on_both_interpreters(dual):
 
 # The heap a 60-round game holds on MicroPython (a whole-copy Game held
 # ~12 KB: a State per 8 lines, the state before the last, ~75 bytes a line).
-# scrub() overwrites stale stack slots first: the collector is conservative
-# and a stale pointer keeps garbage alive (kilobytes of noise otherwise).
-HEAP_SCRIPT = r"""
+# (heap() and scrub(): t42_support.GUEST_HEAP)
+HEAP_SCRIPT = (
+    GUEST_HEAP
+    + r"""
 import gc, json
 from teatally import t42
 G = []
@@ -257,14 +258,6 @@ def load():
     f = open(FLASH + '/game.json')
     G.append(json.loads(f.read()))
     f.close()
-def scrub(n):
-    a = b = c = d = e = f = g = h = i = j = k = m = 0
-    if n:
-        scrub(n - 1)
-def heap():
-    scrub(30)
-    gc.collect()
-    return gc.mem_alloc()
 def play():
     objs = G[0]
     g = t42.Game(objs[0])
@@ -282,6 +275,7 @@ undo()
 m2 = heap()
 print(m1 - m0, m2 - m0, len(G[1].actions), G[1].state.round)
 """
+)
 
 
 def test_sixty_round_game_heap(mp, tmp_path):

@@ -24,6 +24,8 @@ from teatally import app as app_module
 from teatally import journal
 from teatally_host import gen, keyscript
 
+from t42_support import GUEST_HEAP
+
 BENCH = Path(__file__).resolve().parents[1] / "bench"
 
 # The scenarios run the source, not .mpy: compiling it needs a roomy heap.
@@ -412,19 +414,8 @@ def test_every_way_around_a_game_imports_only_rare_screens(dual):
 
 HEAP = (
     PRELUDE
+    + GUEST_HEAP
     + r"""
-import gc
-
-def scrub(n):
-    a = b = c = d = e = f = g = h = i = j = k = m = 0
-    if n:
-        scrub(n - 1)
-
-def heap():
-    scrub(30)
-    gc.collect()
-    return gc.mem_alloc()
-
 def one():
     G[0].idle_work()
 
