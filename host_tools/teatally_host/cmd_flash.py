@@ -111,15 +111,17 @@ def plan(board, port="auto", driver=True, build=BUILD):
     return cmds
 
 
-def romfs_image(tree):
+def romfs_image(tree, skip=()):
     """A ROMFS image (bytes) holding /teatally/<name>.mpy for every .mpy in
-    tree/teatally, as `mpremote romfs build tree` lays it out (sorted)."""
+    tree/teatally (but the stems in `skip`), as `mpremote romfs build tree`
+    lays it out (sorted)."""
     from mpremote.romfs import VfsRomWriter
 
     w = VfsRomWriter()
     w.opendir("teatally")
     for f in sorted((Path(tree) / "teatally").glob("*.mpy")):
-        w.mkfile(f.name, f.read_bytes())
+        if f.stem not in skip:
+            w.mkfile(f.name, f.read_bytes())
     w.closedir()
     return w.finalise()
 
@@ -157,14 +159,17 @@ _PREPARE = (
 )
 
 
-# --romfs: the package comes from /rom; a copy on LittleFS (.py or .mpy in
-# /teatally) would be found first (sys.path starts with '', the cwd /), so
-# remove it, and the folder when it is empty. One line, like _PREPARE.
+# --romfs: the package comes from /rom; a copy on LittleFS would be found
+# first (sys.path starts with '', the cwd /). Even a /teatally folder with no
+# module left shadows it (MicroPython imports a bare folder as a package:
+# tests/test_flash.py), so remove the .py/.mpy files, then the folder, or
+# move it to /teatally-old when something else is in it. One line, like
+# _PREPARE.
 _PREPARE_ROMFS = (
     "import os; d = os.listdir(); [os.mkdir(b) for b in ('%s',) if b not in d]; "
     "t = [n for n in os.listdir('teatally') if n.endswith('.py') or n.endswith('.mpy')] if 'teatally' in d else []; "
-    "[os.remove('teatally/' + n) for n in t]; "
-    "'teatally' in d and not os.listdir('teatally') and os.rmdir('teatally')" % BOARD_DIR
+    "[os.remove('teatally/' + n) for n in t]; r = os.listdir('teatally') if 'teatally' in d else None; "
+    "r == [] and os.rmdir('teatally'); r and os.rename('teatally', 'teatally-old')" % BOARD_DIR
 )
 
 
