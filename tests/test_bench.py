@@ -150,3 +150,55 @@ def test_fuel_meter_keeps_run_api():
     # run() without a meter still works and reports the fuel used
     res = mpvm.run("print(1 + 1)")
     assert res.code == 0 and res.stdout.strip() == "2" and res.fuel_used > 0
+
+
+# -- firmware in ROMFS ----------------------------------------------------------------
+
+ROMFS_IMPORT = """\
+def imp():
+    gc.collect()
+    m0 = gc.mem_alloc()
+    from teatally import t42
+    gc.collect()
+    print("%s %d" % (t42.__file__, gc.mem_alloc() - m0))
+imp()
+def usable():
+    gc.collect()
+    print("usable %d" % (gc.mem_alloc() + gc.mem_free()))
+usable()
+"""
+
+
+def test_romfs_runs_bytecode_in_place_and_keeps_the_heap(tmp_path):
+    """The bench's ROMFS run: the package imported from a VfsRom image takes
+    far less heap than from the flash folder (the bytecode stays in the
+    image); the guest reports the image's heap, which the host's formula
+    predicts, and the raised cap leaves the firmware at least the usable
+    heap of HEAP_CAP."""
+    fw, romfw = tmp_path / "fw", tmp_path / "rom"
+    romfw.mkdir()
+    bench.build_firmware(fw)
+    vm_bytes, device_bytes = bench.build_romfs_firmware(fw, romfw)
+    assert 0 < device_bytes < vm_bytes  # the virtual board is not for the Pico
+    guest = "import gc\n" + ROMFS_IMPORT
+    plain = mpvm.run(guest, firmware=str(fw), heap=bench.HEAP_CAP).check().stdout.split()
+    cap = bench.HEAP_CAP + bench.romfs_extra_heap(bench.romfs_image_heap(vm_bytes))
+    rom = mpvm.run(bench.ROMFS_PRELUDE + guest, firmware=str(romfw), heap=cap).check().stdout.split()
+    assert plain[0] == "/fw/teatally/t42.mpy" and rom[3] == "/rom/teatally/t42.mpy"
+    assert rom[:2] == ["ROMFS", str(bench.romfs_image_heap(vm_bytes))]
+    assert int(rom[4]) < int(plain[1]) * 0.6
+    assert int(rom[6]) - int(rom[1]) >= int(plain[3])
+
+
+def test_summarize_romfs_leaves_the_image_out():
+    keys = [("ok", 0), ("ok", 1)]
+    run = {"fuel": [100, 300], "heap": [(70_000, 80_000), (71_000, 90_000)], "romfs_heap": 60_000,
+           "heap_total": 156_000, "completes_at_cap": True, "problem": None}
+    r = bench.summarize_romfs([{"name": "g", "keys": keys, "run_romfs": run}], 1.0, 61_000, 59_000)
+    assert (r["heap_peak_romfs_bytes"], r["heap_live_max_romfs_bytes"]) == (30_000, 11_000)
+    assert r["heap_cap_romfs_effective_bytes"] == 96_000
+    assert r["press_worst_romfs_fuel"] == 300 and r["press_worst_romfs"] == "g press 2 (line 1, ok)"
+    assert r["completes_at_96k_romfs"] and r["romfs_image_bytes"] == 59_000 and not r["romfs_problems"]
+    run["completes_at_cap"], run["problem"] = False, "x"
+    r = bench.summarize_romfs([{"name": "g", "keys": keys, "run_romfs": run}], 1.0, 61_000, 59_000)
+    assert not r["completes_at_96k_romfs"] and len(r["romfs_problems"]) == 2

@@ -24,6 +24,15 @@ before every press: live heap before the press plus *everything* the press
 allocates (garbage included) is an upper bound of the heap in use during it.
 A second run caps the heap at 96 KB and must reproduce the game.
 
+Firmware in ROMFS (extra figures, keys *_romfs*): the same games again with
+the package imported from a ROMFS image (``teatally flash --romfs``; needs a
+MicroPython build with a ROMFS partition). MicroPython then runs the bytecode
+in place instead of copying it into the heap. On the VM the image is read
+into a bytearray and mounted with ``vfs.VfsRom`` at /rom; on a Pico it lives
+in flash, so its bytes are subtracted from every heap figure of those runs
+and their heap caps are raised by the image's heap (so the firmware has the
+same 96 KB to itself). The budget checks do not use these figures.
+
 Effort is counted host-side from the key scripts and compared with a generic
 +/- score counter (see baseline_presses).
 """
@@ -383,16 +392,20 @@ undo()
 """
 
 
-def measure_resume(fw, objs):
+def measure_resume(fw, objs, prelude=""):
     marks = Marks()
     with tempfile.TemporaryDirectory() as flash:
         gen.write_record(objs, Path(flash) / journal.GAME, crc=True)
         journal_bytes = (Path(flash) / journal.GAME).stat().st_size
         # roomy: a collection inside boot can hit the VM's collector defect;
         # free heap is reported against the Pico-like cap
-        res = _run(RESUME_GUEST, fw, flash, HEAP_ROOMY, marks).check()
+        res = _run(prelude + RESUME_GUEST, fw, flash, HEAP_ROOMY, marks).check()
     m = marks.labelled()
     heap = [p for p in m if p.startswith("heap ")][0].split()
+    rom = [int(x.split()[1]) for x in res.stdout.splitlines() if x.startswith("ROMFS ")]
+    if rom:
+        # the image lives in flash on the Pico: not heap there
+        heap[1] = str(int(heap[1]) - rom[0])
     return {
         "rounds": rounds_of(objs),
         "journal_bytes": journal_bytes,
@@ -404,7 +417,8 @@ def measure_resume(fw, objs):
         "heap_alloc_boot": int(heap[1]),
         "heap_free_boot": HEAP_PICO - int(heap[1]),
         "heap_cap": HEAP_PICO,
-        "check": res.stdout.strip(),
+        "check": "\n".join(x for x in res.stdout.strip().splitlines() if not x.startswith("ROMFS ")),
+        "romfs_heap": rom[0] if rom else 0,
     }
 
 
@@ -472,12 +486,13 @@ def marks_overhead(marks):
     return seq[1] - seq[0] if len(seq) > 1 else 0
 
 
-def run_presses(fw, events, heap, collect):
+def run_presses(fw, events, heap, collect, prelude=""):
     """Play the events on a fresh flash. -> dict with per-press fuel, heap
-    samples, the guest's output and the flash files left behind."""
+    samples, the guest's output and the flash files left behind. `prelude`:
+    guest code run first (ROMFS_PRELUDE)."""
     marks = Marks([0] + list(events))
     with tempfile.TemporaryDirectory() as flash:
-        res = _run(PRESS_GUEST % {"collect": "True" if collect else "False"}, fw, flash, heap, marks)
+        res = _run(prelude + PRESS_GUEST % {"collect": "True" if collect else "False"}, fw, flash, heap, marks)
         files = {}
         for p in sorted(Path(flash).rglob("*")):
             if p.is_file():
@@ -509,6 +524,8 @@ def run_presses(fw, events, heap, collect):
             out["heap_end"] = [int(x) for x in line.split()[1:]]
         elif line.startswith("STATE "):
             out["state"] = json.loads(line[6:])
+        elif line.startswith("ROMFS "):
+            out["romfs_heap"], out["heap_total"] = (int(x) for x in line.split()[1:3])
     return out
 
 
@@ -580,23 +597,159 @@ def round_line_bytes(data):
     return out
 
 
-def play_record(fw, objs, keys):
+def play_record(fw, objs, keys, prelude="", extra_heap=0):
     """The game on the VM, press by press: first capped at HEAP_CAP (the run
     that must complete); if it does not reproduce the record there, again
-    with a roomy heap so the other figures are still measured."""
+    with a roomy heap so the other figures are still measured. `prelude`
+    and `extra_heap`: see play_record_romfs."""
     events = [keyscript.event(t) for t, _ in keys]
-    run = run_presses(fw, events, HEAP_CAP, True)
-    run["heap_cap"] = HEAP_CAP
+    run = run_presses(fw, events, HEAP_CAP + extra_heap, True, prelude)
+    run["heap_cap"] = HEAP_CAP + extra_heap
     run["problem"] = check_reproduced(objs, run)
     run["completes_at_cap"] = run["problem"] is None
     if run["problem"] is not None:
-        roomy = run_presses(fw, events, HEAP_ROOMY, True)
-        roomy["heap_cap"] = HEAP_ROOMY
+        roomy = run_presses(fw, events, HEAP_ROOMY + extra_heap, True, prelude)
+        roomy["heap_cap"] = HEAP_ROOMY + extra_heap
         roomy["problem"] = check_reproduced(objs, roomy)
         roomy["completes_at_cap"] = False
         roomy["problem_at_cap"] = run["problem"]
         run = roomy
     return run
+
+
+# -- the firmware in ROMFS (extra figures) -------------------------------------------
+
+ROMFS_IMAGE = "firmware.romfs"
+# Mount the image like a Pico with a ROMFS partition does at start-up (/rom
+# on sys.path, before the guest's /fw, which then holds only the image).
+# "ROMFS <heap of the image> <usable heap>" tells the host what to subtract.
+# Small functions (the VM's collector defect: one function doing all of it
+# faulted); _ROM keeps the image alive whatever VfsRom holds on to.
+ROMFS_PRELUDE = """\
+import gc
+_ROM = []
+def _romfs_alloc(n):
+    # the image goes near the top of the heap, out of the allocator's way (a
+    # block at the bottom is walked past by every multi-block allocation
+    # after a collection: ~125K fuel a press); below it the firmware has one
+    # run of free blocks, like a Pico's heap without the image. 8 KB stay
+    # above the filler for the holes below the top (no MemoryError here: a
+    # collection inside it can hit the VM's collector defect)
+    _ROM.append(bytearray(gc.mem_free() - n - 8192))
+    m1 = gc.mem_alloc()
+    _ROM.append(bytearray(n))
+    _ROM.append(gc.mem_alloc() - m1)
+    _ROM.pop(0)
+def _romfs_scrub(k):
+    # no stale pointer to the filler on the C stack (scanned conservatively)
+    if k:
+        _romfs_scrub(k - 1)
+def _romfs_load(path):
+    import os
+    n = os.stat(path)[6]
+    gc.collect()
+    _romfs_alloc(n)
+    _romfs_scrub(40)
+    gc.collect()
+    f = open(path, "rb")
+    f.readinto(_ROM[0])
+    f.close()
+def _romfs_mount():
+    import sys, vfs
+    vfs.mount(vfs.VfsRom(_ROM[0]), "/rom")
+    sys.path.insert(0, "/rom")
+def _romfs_report():
+    print("ROMFS %%d %%d" %% (_ROM[1], gc.mem_alloc() + gc.mem_free()))
+_romfs_load("/fw/%s")
+_romfs_mount()
+_romfs_report()
+""" % ROMFS_IMAGE
+
+
+def romfs_image_heap(n):
+    """Heap a bytearray(n) takes on the VM: its object and its data, in
+    16-byte blocks (the guest reports the real figure; this sets the cap)."""
+    return 16 + -(-n // 16) * 16
+
+
+def romfs_extra_heap(image_heap):
+    """Raise the heap cap so the firmware keeps what it has without the
+    image: the collector's tables take ~0.384 B per 16-byte block
+    (heapsize=96K gives 96 000 B usable), plus a little slack."""
+    return -(-image_heap * 16384 // 16000 // 16) * 16 + 64
+
+
+def build_romfs_firmware(fw, out):
+    """Write the VM's ROMFS image (the compiled tree in fw, device modules
+    and the virtual board) to out/ROMFS_IMAGE. -> (VM image bytes, device
+    image bytes: what `teatally flash --romfs` writes)."""
+    vm = cmd_flash.romfs_image(fw, skip=("hw_sim",))
+    (Path(out) / ROMFS_IMAGE).write_bytes(vm)
+    return len(vm), len(cmd_flash.romfs_image(fw, skip=cmd_flash.HOST_ONLY))
+
+
+def play_record_romfs(romfw, objs, keys, image_len):
+    """play_record with the package imported from the ROMFS image in romfw;
+    the heap cap is raised by the image's heap (see romfs_extra_heap)."""
+    extra = romfs_extra_heap(romfs_image_heap(image_len))
+    run = play_record(romfw, objs, keys, ROMFS_PRELUDE, extra)
+    if "romfs_heap" not in run:
+        run["problem"] = run["problem"] or "the ROMFS image did not mount"
+        run["romfs_heap"] = 0
+    return run
+
+
+def summarize_romfs(games, per_us, vm_image_bytes, device_image_bytes):
+    """The *_romfs* keys of results.json from games with "run_romfs" (and
+    "resume_romfs"): heap figures without the image's bytes."""
+    fuels = []
+    heap_peak = heap_live = 0
+    problems = []
+    complete = True
+    effective = []
+    worst = (0, "")
+    for g in games:
+        run = g["run_romfs"]
+        rom = run["romfs_heap"]
+        for i, f in enumerate(run["fuel"]):
+            fuels.append(f)
+            worst = max(worst, (f, _press_label(g["name"], g["keys"], i)))
+        if run["heap"]:
+            heap_peak = max(heap_peak, max(h[1] for h in run["heap"]) - rom)
+            heap_live = max(heap_live, max(h[0] for h in run["heap"]) - rom)
+        if "heap_total" in run and run["completes_at_cap"]:
+            effective.append(run["heap_total"] - rom)
+        if run["problem"]:
+            problems.append("%s (ROMFS): %s" % (g["name"], run["problem"]))
+        if not run["completes_at_cap"]:
+            complete = False
+            problems.append("%s (ROMFS) at %d KB: %s" % (g["name"], HEAP_CAP // 1024, run.get("problem_at_cap") or ""))
+    resumes = [g["resume_romfs"] for g in games if "resume_romfs" in g]
+    r = {
+        "romfs_note": "firmware in ROMFS (teatally flash --romfs): needs a MicroPython build with a ROMFS "
+                      "partition (the stock RPI_PICO firmware has none); the image is in flash on the Pico, so its "
+                      "bytes are not counted in these heap figures; the budget checks do not use them",
+        "romfs_image_bytes": device_image_bytes,
+        "romfs_vm_image_bytes": vm_image_bytes,
+        "heap_alloc_boot_romfs_bytes": max(x["heap_alloc_boot"] for x in resumes) if resumes else None,
+        "heap_free_boot_romfs_bytes": min(x["heap_free_boot"] for x in resumes) if resumes else None,
+        "heap_peak_romfs_bytes": heap_peak,
+        "heap_live_max_romfs_bytes": heap_live,
+        "heap_cap_romfs_effective_bytes": min(effective) if effective else None,
+        "completes_at_96k_romfs": complete,
+        "press_median_romfs_fuel": median(fuels),
+        "press_p95_romfs_fuel": percentile(fuels, 95) if fuels else 0,
+        "press_worst_romfs_fuel": worst[0],
+        "press_worst_romfs": worst[1],
+        "press_median_romfs_ms_est": round(ms_est(median(fuels), per_us), 2),
+        "press_p95_romfs_ms_est": round(ms_est(percentile(fuels, 95), per_us), 2) if fuels else 0,
+        "press_worst_romfs_ms_est": round(ms_est(worst[0], per_us), 2),
+        "resume_romfs_ms_est": round(ms_est(max(x["fuel_boot"] for x in resumes), per_us), 1) if resumes else 0,
+        "resume_imports_romfs_ms_est": round(ms_est(max(x["fuel_imports"] for x in resumes), per_us), 1)
+        if resumes else 0,
+        "romfs_problems": problems,
+    }
+    return r
 
 
 def _press_label(name, keys, i):
@@ -610,9 +763,11 @@ def run_bench(bench_dir=BENCH_DIR, log=print):
     paths = record_paths(bench_dir)
     if not paths:
         raise SystemExit("no records in %s (teatally bench --regen writes them)" % bench_dir)
-    with tempfile.TemporaryDirectory(prefix="tt-bench-fw-") as fw:
+    with tempfile.TemporaryDirectory(prefix="tt-bench-fw-") as fw, \
+            tempfile.TemporaryDirectory(prefix="tt-bench-romfs-") as romfw:
         log("compiling the firmware with mpy-cross -march=armv6m ...")
         sizes = build_firmware(fw)
+        vm_image, device_image = build_romfs_firmware(fw, romfw)
         log("calibrating ...")
         cal = calibrate(fw)
         per_us = cal["fuel_per_pico_us"]
@@ -627,8 +782,14 @@ def run_bench(bench_dir=BENCH_DIR, log=print):
                  "objs": objs, "effort": effort(objs, keys)}
             if rounds_of(objs) >= 60:
                 g["resume"] = measure_resume(fw, objs)
+            log("%s: again with the firmware in ROMFS ..." % name)
+            g["run_romfs"] = play_record_romfs(romfw, objs, keys, vm_image)
+            if rounds_of(objs) >= 60:
+                g["resume_romfs"] = measure_resume(romfw, objs, ROMFS_PRELUDE)
             games.append(g)
-    return summarize(sizes, cal, games, per_us)
+    r = summarize(sizes, cal, games, per_us)
+    r.update(summarize_romfs(games, per_us, vm_image, device_image))
+    return r
 
 
 def summarize(sizes, cal, games, per_us):

@@ -10,6 +10,16 @@ settings and error log on the device are never touched.
 
 `--dry-run` prints every mpremote command instead of running it (no board
 needed); the tests check that list for each board.
+
+`--romfs` puts the compiled package in the board's ROMFS partition instead
+of LittleFS: MicroPython (>= 1.25) then runs the bytecode in place from
+flash instead of copying it into the heap on import. It needs a MicroPython
+build with a ROMFS partition (the stock RPI_PICO firmware has none; `mpremote
+romfs query` tells). Steps: check the version and the partition, install the
+driver, build the image (build/teatally.romfs: /teatally/*.mpy, the same
+files as above) and write it with `mpremote romfs deploy`, then remove the
+package from LittleFS (cwd '' comes before /rom on sys.path, so a copy there
+would shadow the image) and copy main.py and the board file as usual.
 """
 
 import shutil
@@ -24,6 +34,9 @@ BUILD = ROOT / "build" / "mpy"
 ARCH = {"rp2040": "armv6m", "rp2350": "armv7emsp"}
 # .mpy files from mpy-cross 1.27 (bytecode 6.3) load on MicroPython >= 1.23
 MIN_DEVICE = (1, 23)
+# vfs.VfsRom and `mpremote romfs` arrived in MicroPython 1.25
+MIN_DEVICE_ROMFS = (1, 25)
+ROMFS_IMAGE = ROOT / "build" / "teatally.romfs"
 # where the device looks for its board (see firmware/teatally/hw_pico.py)
 BOARD_TXT = "board.txt"
 BOARD_DIR = "boards"
@@ -48,6 +61,9 @@ def add_arguments(p):
     p.add_argument("--port", default="auto", help="mpremote connect target (default: auto)")
     p.add_argument("--dry-run", action="store_true", help="print the mpremote commands, run nothing")
     p.add_argument("--no-driver", action="store_true", help="skip mip install of the display driver")
+    p.add_argument("--romfs", action="store_true",
+                   help="put the package in the board's ROMFS partition (runs in place, saves heap; needs a "
+                        "MicroPython build with a ROMFS partition)")
 
 
 # host-only modules: the simulator's hardware layer never goes to the Pico
@@ -95,12 +111,81 @@ def plan(board, port="auto", driver=True, build=BUILD):
     return cmds
 
 
+def romfs_image(tree, skip=()):
+    """A ROMFS image (bytes) holding /teatally/<name>.mpy for every .mpy in
+    tree/teatally (but the stems in `skip`), as `mpremote romfs build tree`
+    lays it out (sorted)."""
+    from mpremote.romfs import VfsRomWriter
+
+    w = VfsRomWriter()
+    w.opendir("teatally")
+    for f in sorted((Path(tree) / "teatally").glob("*.mpy")):
+        if f.stem not in skip:
+            w.mkfile(f.name, f.read_bytes())
+    w.closedir()
+    return w.finalise()
+
+
+def build_romfs(chip, out=BUILD, image=ROMFS_IMAGE):
+    """Compile the package and write its ROMFS image; -> the image path."""
+    compile_firmware(chip, out=out)
+    image.parent.mkdir(parents=True, exist_ok=True)
+    image.write_bytes(romfs_image(out))
+    return image
+
+
+def plan_romfs(board, port="auto", driver=True, image=ROMFS_IMAGE):
+    """The mpremote argument lists for --romfs, in order: nothing on the
+    board changes before the partition has been checked and written."""
+    conn = ["connect", port]
+    cmds = [conn + ["exec", "import sys; print(sys.implementation.version[:2])"], conn + ["romfs", "query"]]
+    if driver:
+        for pkg in load_board(board)["MIP_PACKAGES"]:
+            cmds.append(conn + ["mip", "install", pkg])
+    cmds.append(conn + ["romfs", "deploy", str(image)])
+    cmds.append(conn + ["exec", _PREPARE_ROMFS])
+    cmds.append(conn + ["fs", "cp", str(BOARDS / (board + ".py")), ":%s/%s.py" % (BOARD_DIR, board)])
+    cmds.append(conn + ["exec", "f = open('%s', 'w'); f.write('%s'); f.close()" % (BOARD_TXT, board)])
+    cmds.append(conn + ["fs", "cp", str(FIRMWARE / "main.py"), ":main.py"])
+    cmds.append(conn + ["reset"])
+    return cmds
+
+
 # make the folders, and remove .py modules that would shadow the new .mpy
 # (one line, so the dry run prints one command per line)
 _PREPARE = (
     "import os; [os.mkdir(d) for d in ('teatally', '%s') if d not in os.listdir()]; "
     "[os.remove('teatally/' + n) for n in os.listdir('teatally') if n.endswith('.py')]" % BOARD_DIR
 )
+
+
+# --romfs: the package comes from /rom; a copy on LittleFS would be found
+# first (sys.path starts with '', the cwd /). Even a /teatally folder with no
+# module left shadows it (MicroPython imports a bare folder as a package:
+# tests/test_flash.py), so remove the .py/.mpy files, then the folder, or
+# move it to /teatally-old when something else is in it. One line, like
+# _PREPARE.
+_PREPARE_ROMFS = (
+    "import os; d = os.listdir(); [os.mkdir(b) for b in ('%s',) if b not in d]; "
+    "t = [n for n in os.listdir('teatally') if n.endswith('.py') or n.endswith('.mpy')] if 'teatally' in d else []; "
+    "[os.remove('teatally/' + n) for n in t]; r = os.listdir('teatally') if 'teatally' in d else None; "
+    "r == [] and os.rmdir('teatally'); r and os.rename('teatally', 'teatally-old')" % BOARD_DIR
+)
+
+
+def check_romfs_query(text, image_bytes=None):
+    """`mpremote romfs query` output -> None if partition 0 can take the
+    image, else a message."""
+    low = text.lower()
+    if "not enabled" in low or "no romfs partition" in low or "romfs0 partition has size" not in low:
+        return ("the board's MicroPython has no ROMFS partition (stock RPI_PICO firmware has none): flash a "
+                "MicroPython build with a ROMFS partition (MICROPY_HW_ROMFS_BYTES > 0), or flash without --romfs")
+    size = int(low.split("romfs0 partition has size")[1].split()[0])
+    if size == 0:
+        return "the board's ROMFS partition is empty (0 bytes): flash a MicroPython build with a ROMFS partition"
+    if image_bytes is not None and image_bytes > size:
+        return "the ROMFS image (%d bytes) does not fit the board's ROMFS partition (%d bytes)" % (image_bytes, size)
+    return None
 
 
 def explain(output):
@@ -110,47 +195,68 @@ def explain(output):
         return "no board found: plug in the Pico (USB data cable) and close other serial programs"
     if "could not enter raw repl" in low or "raw repl" in low:
         return "MicroPython is not running on the board: flash the MicroPython UF2 first (hold BOOTSEL)"
+    if "romfs is not enabled" in low or "partition not found" in low:
+        return check_romfs_query(output)
+    if "too big for the target partition" in low:
+        return "the ROMFS image does not fit the board's ROMFS partition"
     if "enospc" in low or "errno 28" in low or "no space" in low:
         return "the board's flash is full: delete old games (teatally pull, then remove games/) and retry"
     return None
 
 
-def check_version(text):
+def check_version(text, minimum=MIN_DEVICE):
     """'(1, 27)' printed by the device -> None if fine, else a message."""
     try:
         major, minor = [int(x) for x in text.strip().strip("()").split(",")[:2]]
     except ValueError:
         return "could not read the MicroPython version from the board: %r" % text.strip()
-    if (major, minor) < MIN_DEVICE:
+    if (major, minor) < minimum:
         return "version mismatch: the board runs MicroPython %d.%d; this firmware needs %d.%d or newer" % (
-            (major, minor) + MIN_DEVICE
+            (major, minor) + tuple(minimum)
         )
     return None
 
 
 def run(args):
+    romfs = getattr(args, "romfs", False)
+    image_bytes = None
     if args.dry_run:
-        cmds = plan(args.board, args.port, not args.no_driver)
+        if romfs:
+            cmds = plan_romfs(args.board, args.port, not args.no_driver)
+        else:
+            cmds = plan(args.board, args.port, not args.no_driver)
         print("# mpy-cross -march=%s firmware/teatally/*.py -> build/mpy/teatally/" % ARCH[args.chip])
+        if romfs:
+            print("# ROMFS image of build/mpy/teatally/*.mpy -> build/teatally.romfs")
         for c in cmds:
             print("mpremote " + " ".join(_quote(a.replace(str(ROOT) + "/", "")) for a in c))
         return 0
-    compile_firmware(args.chip)
-    for i, c in enumerate(plan(args.board, args.port, not args.no_driver)):
+    if romfs:
+        image_bytes = build_romfs(args.chip).stat().st_size
+        cmds = plan_romfs(args.board, args.port, not args.no_driver)
+    else:
+        compile_firmware(args.chip)
+        cmds = plan(args.board, args.port, not args.no_driver)
+    for i, c in enumerate(cmds):
         res = subprocess.run([sys.executable, "-m", "mpremote"] + c, capture_output=True, text=True)
         out = res.stdout + res.stderr
         if res.returncode != 0:
             print("teatally flash: " + (explain(out) or "mpremote failed: " + out.strip()), file=sys.stderr)
             return 2
         if i == 0:
-            msg = check_version(res.stdout)
+            msg = check_version(res.stdout, MIN_DEVICE_ROMFS if romfs else MIN_DEVICE)
+            if msg:
+                print("teatally flash: " + msg, file=sys.stderr)
+                return 2
+        elif c[2:4] == ["romfs", "query"]:
+            msg = check_romfs_query(out, image_bytes)
             if msg:
                 print("teatally flash: " + msg, file=sys.stderr)
                 return 2
         elif explain(out):
             print("teatally flash: " + explain(out), file=sys.stderr)
             return 2
-    print("flashed %s; the board restarts into Tea Tally" % args.board)
+    print("flashed %s%s; the board restarts into Tea Tally" % (args.board, " (package in ROMFS)" if romfs else ""))
     return 0
 
 
