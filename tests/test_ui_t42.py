@@ -19,8 +19,7 @@ import json
 import random
 import tempfile
 
-from teatally_host import gen, pyframebuf
-from teatally_host.keyscript import find_path
+from teatally_host import gen, keyscript
 
 # Scenario prelude: the App, a key-string runner and screen printers.
 # Keys: u d o b = short press UP DOWN OK BACK; U D O B = long press;
@@ -180,135 +179,65 @@ print('objectives', ' '.join([s['objectives'][str(v)] for v in t42.PILES]))
 
 
 # -- the host-side driver: record -> key presses ------------------------------------------
-class Driver:
-    """Presses keys on a CPython App until each screen shows the record's
-    answer; remembers the presses as a key string for the scenario."""
+class Driver(keyscript.Driver):
+    """keyscript's driver plus detours: BACK one question now and then, undo +
+    redo of the last line, a power cut between rounds. Remembers the presses
+    as a key string for the scenario ('!' = power cut)."""
 
     def __init__(self, flash, seed, detours=True):
-        pyframebuf.install()
-        self.flash = flash
         self.rng = random.Random(seed)
         self.detours = detours
-        self.keys = []
+        self.detoured = False
+        self.start = 0
         self.notices = []
         self.round_presses = []  # presses per round without detours
-        self.boot(log=False)
-
-    def boot(self, log=True):
-        from teatally.app import App
-        from teatally.hw_virtual import VirtualHardware
-
-        self.app = App(VirtualHardware(self.flash))
-        self.app.boot()
-        if log:
-            self.keys.append("!")
-
-    def top(self):
-        return self.app.ui.top()
-
-    def press(self, ch, n=1):
-        from teatally.buttons import E_LONG, E_PRESS, K_BACK, K_DOWN, K_OK, K_UP
-
-        code = {"u": K_UP, "d": K_DOWN, "o": K_OK, "b": K_BACK}[ch.lower()]
-        for _ in range(n):
-            self.app.key((E_LONG if ch.isupper() else E_PRESS) | code)
-            self.keys.append(ch)
-
-    def choose(self, value):
-        from teatally.ui import Picker
-
-        t = self.top()
-        if isinstance(t, Picker):
-            d = value - t.value
-            self.press("u" if d > 0 else "d", abs(d))
-        else:
-            values = [it[1] for it in t.items]
-            i = values.index(value)
-            n = len(values)
-            d = (i - t.sel) % n
-            if d <= n - d:
-                self.press("d", d)
-            else:
-                self.press("u", n - d)
-        self.press("o")
+        keyscript.Driver.__init__(self, flash)
 
     def key_string(self):
+        chars = ["!" if t == "!" else t[0].upper() if t.isupper() else t[0] for t, _ in self.presses]
         out = []
         i = 0
-        ks = self.keys
-        while i < len(ks):
+        while i < len(chars):
             j = i
-            while j < len(ks) and ks[j] == ks[i]:
+            while j < len(chars) and chars[j] == chars[i]:
                 j += 1
-            out.append(ks[i] + (str(j - i) if j - i > 1 else ""))
+            out.append(chars[i] + (str(j - i) if j - i > 1 else ""))
             i = j
         return "".join(out)
 
-    # -- what the record says -------------------------------------------------------
-    def setup(self, setup):
-        self.choose("new")  # the home menu (ui_misc)
-        self.choose(setup["flamingo"])
-        self.choose(setup["watch"])
-        for v in (4, 5, 6, 7, 8):
-            self.choose(setup["objectives"][str(v)])
-        assert self.top().title == "New game?"
-        self.press("o")
-
-    def adjust(self, adj):
-        self.press("d")  # status -> game menu
-        self.choose("adjust")
-        if "flamingo" in adj:
-            self.choose("flamingo")
-            self.choose(adj["flamingo"])
-        elif "watch" in adj:
-            self.choose("watch")
-            self.choose(adj["watch"])
-        else:
-            who = "blue" if "blue" in adj else "pink"
-            ((field, delta),) = adj[who].items()
-            self.choose((0 if who == "blue" else 1, field))
-            self.choose(delta)
-
     def round(self, rec):
         rng = self.rng
-        start = len(self.keys)
-        detoured = False
+        self.start = len(self.presses)
+        self.detoured = False
         if self.detours and self.app.game.actions and rng.random() < 0.08:
             # undo the last line and redo it: the record must not change
-            self.press("B")
-            self.press("O")
-            detoured = True
+            self.press("BACK")
+            self.press("OK")
+            self.detoured = True
         if self.detours and rng.random() < 0.04:
             self.boot()  # power cut between rounds
-            detoured = True
-        self.press("o")
-        while hasattr(self.top(), "round"):
-            r = self.top().round
-            if self.detours and rng.random() < 0.06:
-                # BACK one question (or out of the round), then carry on
-                had = bool(r.answers)
-                self.press("b")
-                detoured = True
-                if not had:
-                    self.press("o")
-                continue
-            if r.need is None:
-                target = "effect" if "effect" in rec else rec.get("buy", "none")
-            else:
-                path = find_path(r.draft, r.need.params)
-                src = rec
-                for k in path:
-                    src = src[k]
-                target = src[r.need.key]
-                if isinstance(target, list):
-                    target = target[len(r.need.params[r.need.key])]
-            self.choose(target)
-        if not detoured:
-            self.round_presses.append(len(self.keys) - start)
+            self.presses.append(("!", self.line))
+            self.detoured = True
+        keyscript.Driver.round(self, rec)
+
+    def detour(self, r):
+        if not (self.detours and self.rng.random() < 0.06):
+            return False
+        # BACK one question (or out of the round), then carry on
+        had = bool(r.answers)
+        self.press("back")
+        self.detoured = True
+        if not had:
+            self.press("ok")
+        return True
+
+    def notice(self):
+        if not self.detoured:
+            self.round_presses.append(len(self.presses) - self.start)
         t = self.top()
         if type(t).__name__ == "Message":
             self.notices.append(" / ".join(t.lines))
-            self.press("o")
+        keyscript.Driver.notice(self)
 
 
 def _playable(objs):

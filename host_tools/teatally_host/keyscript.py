@@ -52,13 +52,18 @@ class Driver:
 
     def __init__(self, flash):
         pyframebuf.install()
+        self.flash = flash
+        self.line = SETUP
+        self.presses = []  # (token, record line: 0 setup, N round line, -1 end)
+        self.boot()
+
+    def boot(self):
+        """Start the device on the flash (again: a power cut)."""
         from teatally.app import App
         from teatally.hw_virtual import VirtualHardware
 
-        self.app = App(VirtualHardware(flash))
+        self.app = App(VirtualHardware(self.flash))
         self.app.boot()
-        self.line = SETUP
-        self.presses = []  # (token, record line: 0 setup, N round line, -1 end)
 
     def top(self):
         return self.app.ui.top()
@@ -126,16 +131,16 @@ class Driver:
         self.press("ok")  # status board -> the round's first question
         while hasattr(self.top(), "round"):
             r = self.top().round
-            if r.need is None:
-                target = "effect" if "effect" in rec else rec.get("buy", "none")
-            else:
-                src = rec
-                for k in find_path(r.draft, r.need.params):
-                    src = src[k]
-                target = src[r.need.key]
-                if isinstance(target, list):
-                    target = target[len(r.need.params[r.need.key])]
-            self.choose(target)
+            if not self.detour(r):
+                self.choose(answer(r, rec))
+        self.notice()
+
+    def detour(self, r):
+        """Hook: press something else on the round's question r first
+        (True: the question may have changed); the bench presses nothing."""
+        return False
+
+    def notice(self):
         # what to do on the table (reshuffle, rabbit, game end): read, OK
         if type(self.top()).__name__ == "Message":
             self.press("ok")
@@ -158,6 +163,20 @@ class Driver:
         if archive:
             self.finish()
         return self.presses
+
+
+def answer(r, rec):
+    """The record's answer to the question of the round r on screen (its
+    Need, or the winner's action once the engine needs nothing more)."""
+    if r.need is None:
+        return "effect" if "effect" in rec else rec.get("buy", "none")
+    src = rec
+    for k in find_path(r.draft, r.need.params):
+        src = src[k]
+    target = src[r.need.key]
+    if isinstance(target, list):
+        target = target[len(r.need.params[r.need.key])]
+    return target
 
 
 def presses_for(objs, archive=True):
