@@ -66,7 +66,8 @@ def show(tag):
         if t.describe:
             out += ' / ' + ' / '.join(t.describe(t.value))
     elif hasattr(t, 'lines'):
-        out += ' [' + ' / '.join(t.lines) + ']'
+        # the score table's lines are bytes (ui_t42_end.score_lines)
+        out += ' [' + ' / '.join([x if isinstance(x, str) else x.decode() for x in t.lines]) + ']'
     if isinstance(t, ui_t42.Status) and t.toast:
         out += ' toast=' + ' '.join(t.toast)
     print(out)

@@ -398,7 +398,7 @@ class Journal:
         f = open(self.path, "ab")
         try:
             f.write(data)
-            f.write("\t%08x\n" % _crc(data) if _MP else b"\t%08x\n" % _crc(data))
+            f.write(b"\t%08x\n" % _crc(data))  # bytes: no new str (an interned-string search)
             f.flush()  # on LittleFS this is the commit
             end = f.tell()
         finally:

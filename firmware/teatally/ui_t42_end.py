@@ -61,26 +61,41 @@ def objective_name(o):
     return o
 
 
+# The score table's lines are bytes (fb.text takes them as it takes str):
+# a new str costs a search of MicroPython's interned-string table (~0.15 ms
+# on the Pico), bytes do not, and the final scoring comes on the press that
+# commits the last round. Objective names as bytes, made once each.
+_OBJ_NAME = {}
+_PILE_KEY = ("4", "5", "6", "7", "8")  # t42.score's objective keys
+_WINS = ((b"Blue wins", b"Blue wins (flam.)"), (b"Pink wins", b"Pink wins (flam.)"))
+
+
+def _objective_bytes(o):
+    b = _OBJ_NAME.get(o)
+    if b is None:
+        b = _OBJ_NAME[o] = objective_name(o).encode()
+    return b
+
+
 def score_lines(s, sc=None):
     """The score table as if the game ended now (T42-SCORE-1..8): stars so
     far, each objective (pile, face, blue +x, pink +y; '.' = pile not empty,
     so it does not score), totals and the winner. sc: t42.score(s) if the
-    caller has it already."""
+    caller has it already. -> lines as bytes."""
     if sc is None:
         sc = t42.score(s)
     objs = sc["objectives"]
-    lines = ["%-10s%3s%3s" % ("", "B", "P"), "%-10s%3d%3d" % ("stars", s.players[0].stars, s.players[1].stars)]
+    lines = [b"            B  P", b"stars     %3d%3d" % (s.players[0].stars, s.players[1].stars)]
     for v in t42.PILES:
-        name = "%d %s" % (v, objective_name(s.objectives[v]))
-        o = objs.get(str(v))
+        # "%d %-8s" is "%-10s" of "%d %s": v is one digit
+        name = _objective_bytes(s.objectives[v])
+        o = objs.get(_PILE_KEY[v - 4])
         if o is None:
-            lines.append("%-10s%3s%3s" % (name, ".", "."))
+            lines.append(b"%d %-8s  .  ." % (v, name))
         else:
-            lines.append("%-10s%3d%3d" % (name, o["blue"], o["pink"]))
-    lines.append("%-10s%3d%3d" % ("total", sc["blue"], sc["pink"]))
-    w = sc["winner"]
-    tie = sc["blue"] == sc["pink"]
-    lines.append("%s wins%s" % (w[0].upper() + w[1:], " (flam.)" if tie else ""))
+            lines.append(b"%d %-8s%3d%3d" % (v, name, o["blue"], o["pink"]))
+    lines.append(b"total     %3d%3d" % (sc["blue"], sc["pink"]))
+    lines.append(_WINS[0 if sc["winner"] == "blue" else 1][1 if sc["blue"] == sc["pink"] else 0])
     return lines
 
 
