@@ -17,7 +17,7 @@
 
 from teatally import t42
 from teatally.ui import Menu, Message, Picker, Screen
-from teatally.ui_t42 import NAMES, SHORT, show_game, wrap
+from teatally.ui_t42 import END_NEEDS, NAMES, SHORT, show_game, wrap
 
 # what each card's effect does (T42-CARD-1..9), for the action menu
 EFFECT = {
@@ -315,10 +315,23 @@ class Round:
             ui.replace(Message("Refused", wrap(str(exc)), ok=self.back))
             return
         lines = notices(before, after, self.winner)
+        if lines and after.over:
+            # the game ends: the final scoring is built when the notice is
+            # read, not on this press (the commit's, already the dearest)
+            m = Message("After round %d" % after.round, lines, ok=_final)
+            m.needs = END_NEEDS  # type: ignore[attr-defined]  # read by app.App.wanted
+            ui.reset(m)
+            return
         show_game(ui, None)
         if lines:
-            # read, they give way to the board (or the final scoring) below
+            # read, they give way to the board below
             ui.push(Message("After round %d" % after.round, lines))
+
+
+def _final(ui):
+    # the last round's notice read: the final scoring (ui_t42_end, kept
+    # loaded by the notice's needs)
+    show_game(ui, None)
 
 
 def _clone(o):
