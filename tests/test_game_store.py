@@ -205,6 +205,49 @@ def test_odd_lines_come_back_exactly(dual):
     assert lines[-3:] == ["left 0 0", "empty", "again True 1"]
 
 
+# The last action waits unpacked until pack() (the main loop's idle work):
+# every reader sees it all the same.
+PENDING_SCRIPT = r"""
+import json
+from teatally import t42
+OBJS = json.loads(OBJS_JSON)
+def run():
+    g = t42.Game(OBJS[0])
+    out = []
+    for i in range(1, 10):
+        g.apply(OBJS[i])
+        out.append('%d%d' % (len(g), g.pack() if i % 3 == 0 else 2))
+    print(' '.join(out), g.pack(), list(g.actions) == OBJS[1:10])
+    g.apply(OBJS[10])
+    print(len(g.actions), g.pack())  # reading packs
+    g.apply(OBJS[11])
+    g.undo()  # the unpacked one
+    print(len(g), g.can_undo(), list(g.actions) == OBJS[1:11], g.redo_stack == [OBJS[11]])
+    g.redo()
+    print(g.pack(), g.pack(), list(g.actions) == OBJS[1:12])
+    g.apply(OBJS[12])
+    while g.can_undo():
+        g.undo()
+    print(len(g), g.pack(), g.redo_stack[::-1] == OBJS[1:13])
+run()
+"""
+
+
+def test_last_action_waits_unpacked_and_reads_the_same(dual):
+    """t42.Game.pack: the action applied last is stored compactly only when
+    asked (or when the next one comes); len, .actions, undo and redo see it
+    all the same (T42-INPUT-3)."""
+    _, objs = gen.long_game(20)
+    out = dual("OBJS_JSON = %r\n" % json.dumps(objs) + PENDING_SCRIPT, heap=NO_GC_HEAP).splitlines()
+    assert out == [
+        "12 22 31 42 52 61 72 82 91 False True",
+        "10 False",
+        "10 True True True",
+        "True False True",
+        "0 False True",
+    ]
+
+
 # A 60-round game on MicroPython: undo to the start and redo it all, states
 # printed as CRCs so CPython must agree line by line; the collector is off
 # (the host VM's collector is unsound inside long frames, see t42_support).

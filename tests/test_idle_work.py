@@ -233,6 +233,8 @@ def guarded(ev):
     if new:
         print('IMPORTED %d %s' % (P[0], ' '.join(sorted(new))))
     idle()
+    if G[0].game is not None and G[0].game.pack():
+        print('UNPACKED %d' % P[0])  # the idle work left the last action as it was
     print('%d %s | %s | %s' % (P[0], screen(), mods(), stale()))
     P[0] += 1
 
@@ -286,6 +288,7 @@ def test_a_bench_game_imports_nothing_in_a_press(dual):
     out = dual(script, heap=NOGC_HEAP)
     imports, rows = _rows(out)
     assert imports == []
+    assert "UNPACKED" not in out  # each committed round stored compactly before the next press
     assert len(rows) == len(keys) and "archived 1 True" in out
     assert all(stale == "" for _, _, stale in rows)
     phases = {}

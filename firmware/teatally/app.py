@@ -247,13 +247,23 @@ class App:
         press never has to: on the host VM a collection inside a press can
         even crash it); then preload, one per call, the modules the screens
         will need next (NEXT, a screen's `needs`), each followed by another
-        collection. -> True if it did something, False once all is done
-        (the heap then holds no garbage)."""
+        collection. First of all, the game stores its last action compactly
+        (t42.Game.pack: the press that committed it did not). -> True if it
+        did something, False once all is done (the heap then holds no
+        garbage)."""
         if not self.idle_todo:
             return False
         keys = self.keys
         if keys.pending() or keys.held():
             return False  # a key is coming: it goes first
+        g = self.game
+        if g is not None:
+            try:
+                if g.pack():
+                    self.heap_dirty = True
+                    return True
+            except MemoryError:
+                pass  # stays unpacked: the next apply packs it (or fails the same)
         if self.heap_dirty:
             self.heap_dirty = False
             self.forget()

@@ -920,30 +920,54 @@ class Game:
     that replay leaves the state before its target at hand for the next
     undo."""
 
-    __slots__ = ("setup", "actions", "redo_stack", "state", "_snaps", "_prev")
+    __slots__ = ("setup", "_acts", "_last", "redo_stack", "state", "_snaps", "_prev")
 
     def __init__(self, setup):
         self.setup = setup
-        self.actions = Actions()
+        self._acts = Actions()
+        # The last action applied, not yet in _acts: its encoding (~1 ms on
+        # the Pico) waits for pack(), which the main loop calls between key
+        # presses (app.App.idle_work), so the press that commits a round
+        # does not pay it. Reading .actions packs it first.
+        self._last = None
         self.redo_stack = []  # whole actions, the next redo last
         self.state = new_state(setup)
         self._snaps = [_pack(self.state)]
         self._prev = None
 
+    @property
+    def actions(self):
+        """The applied actions (Actions: len, [i], iteration)."""
+        self.pack()
+        return self._acts
+
+    def pack(self):
+        """Store the last action compactly. -> True if there was one."""
+        a = self._last
+        if a is None:
+            return False
+        self._acts.append(a)  # out of memory: raises, a stays the last
+        self._last = None
+        return True
+
+    def __len__(self):
+        # the number of actions applied, packed or not
+        return len(self._acts) + (self._last is not None)
+
     def apply(self, action, keep_redo=False):
         n = apply(self.state, action)
-        acts = self.actions
-        acts.append(action)
+        self.pack()  # the one before (a replay applies many in a row)
+        self._last = action
         self._prev = self.state
         self.state = n
-        if len(acts) % CHECKPOINT == 0:
+        if len(self) % CHECKPOINT == 0:
             self._snaps.append(_pack(n))
         if not keep_redo:
             self.redo_stack = []
         return n
 
     def can_undo(self):
-        return len(self.actions) > 0
+        return len(self) > 0
 
     def can_redo(self):
         return bool(self.redo_stack)
@@ -971,9 +995,10 @@ class Game:
         j = k // CHECKPOINT
         s = _unpack(self._snaps[j], self.state.objectives)
         prev = None
+        acts = self.actions
         for i in range(j * CHECKPOINT, k):
             prev = s
-            s = apply(s, self.actions[i])
+            s = apply(s, acts[i])
         self._prev = prev
         return s
 
