@@ -167,6 +167,20 @@ class Menu(Screen):
             text_fit(fb, hint(items[sel][1]), 0, H - LINE)
 
 
+# A Picker's value as text, made once per value (gfx.big wants a str, and a
+# new str costs a search of the interned-string table on every press).
+_DIGITS = {}
+
+
+def _digits(v):
+    d = _DIGITS.get(v)
+    if d is None:
+        d = str(v)
+        if len(_DIGITS) < 40:  # pickers count stars and hourglasses: few values
+            _DIGITS[v] = d
+    return d
+
+
 class Picker(Screen):
     """Pick a whole number lo..hi with UP/DOWN (held: auto-repeat).
 
@@ -202,12 +216,13 @@ class Picker(Screen):
 
     def draw(self, ui, fb):
         header(fb, self.title)
-        v = str(self.value)
+        v = _digits(self.value)
         # gfx.big; three columns (e.g. -12) at scale 2 keep clear of the range text
         ui.gfx.big(fb, v, 4, 12, 3 if len(v) <= 2 else 2)
         r = self._range
         if r is None:
-            r = self._range = "%d..%d" % (self.lo, self.hi)
+            # bytes (fb.text takes them): no new str
+            r = self._range = b"%d..%d" % (self.lo, self.hi)
         text = fb.text
         text(r, 64, 16, 1)
         if self.describe is not None:
