@@ -699,6 +699,19 @@ def play_record_romfs(romfw, objs, keys, image_len):
     return run
 
 
+def press_stats(fuels, worst, per_us, tag=""):
+    """The press_* keys of results.json (tag "_romfs" for the ROMFS run):
+    median, 95th percentile and worst press in fuel and estimated ms."""
+    med = median(fuels)
+    p95 = percentile(fuels, 95) if fuels else 0
+    out = {}
+    for name, fuel in (("median", med), ("p95", p95), ("worst", worst[0])):
+        out["press_%s%s_fuel" % (name, tag)] = fuel
+        out["press_%s%s_ms_est" % (name, tag)] = round(ms_est(fuel, per_us), 2)
+    out["press_worst" + tag] = worst[1]
+    return out
+
+
 def summarize_romfs(games, per_us, vm_image_bytes, device_image_bytes):
     """The *_romfs* keys of results.json from games with "run_romfs" (and
     "resume_romfs"): heap figures without the image's bytes."""
@@ -737,18 +750,12 @@ def summarize_romfs(games, per_us, vm_image_bytes, device_image_bytes):
         "heap_live_max_romfs_bytes": heap_live,
         "heap_cap_romfs_effective_bytes": min(effective) if effective else None,
         "completes_at_96k_romfs": complete,
-        "press_median_romfs_fuel": median(fuels),
-        "press_p95_romfs_fuel": percentile(fuels, 95) if fuels else 0,
-        "press_worst_romfs_fuel": worst[0],
-        "press_worst_romfs": worst[1],
-        "press_median_romfs_ms_est": round(ms_est(median(fuels), per_us), 2),
-        "press_p95_romfs_ms_est": round(ms_est(percentile(fuels, 95), per_us), 2) if fuels else 0,
-        "press_worst_romfs_ms_est": round(ms_est(worst[0], per_us), 2),
         "resume_romfs_ms_est": round(ms_est(max(x["fuel_boot"] for x in resumes), per_us), 1) if resumes else 0,
         "resume_imports_romfs_ms_est": round(ms_est(max(x["fuel_imports"] for x in resumes), per_us), 1)
         if resumes else 0,
         "romfs_problems": problems,
     }
+    r.update(press_stats(fuels, worst, per_us, "_romfs"))
     return r
 
 
@@ -869,13 +876,6 @@ def summarize(sizes, cal, games, per_us):
         "heap_live_max_bytes": heap_live,
         "completes_at_96k": complete,
         "presses_measured": len(fuels),
-        "press_median_fuel": median(fuels),
-        "press_p95_fuel": percentile(fuels, 95) if fuels else 0,
-        "press_worst_fuel": worst[0],
-        "press_worst": worst[1],
-        "press_median_ms_est": round(ms_est(median(fuels), per_us), 2),
-        "press_p95_ms_est": round(ms_est(percentile(fuels, 95), per_us), 2) if fuels else 0,
-        "press_worst_ms_est": round(ms_est(worst[0], per_us), 2),
         "idle_worst_ms_est": round(ms_est(gc_fuel, per_us), 2),
         "resume_fuel": resume_fuel,
         "resume_ms_est": round(ms_est(resume_fuel, per_us), 1),
@@ -905,6 +905,7 @@ def summarize(sizes, cal, games, per_us):
         "problems": problems,
         "not_reproduced": not_reproduced,
     }
+    r.update(press_stats(fuels, worst, per_us))
     r["checks"] = checks(r)
     return r
 
