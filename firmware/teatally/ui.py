@@ -90,6 +90,14 @@ class Screen:
         if ev == (E_PRESS | K_BACK):
             ui.pop()
 
+    def go_back(self, ui):
+        # BACK: the screen's own back(ui) when it has one, else the one below
+        back = getattr(self, "back", None)
+        if back is not None:
+            back(ui)
+        else:
+            ui.pop()
+
     def draw(self, ui, fb):
         pass
 
@@ -120,10 +128,7 @@ class Menu(Screen):
         elif ev == (E_PRESS | K_OK) and n:
             self.pick(ui, self.items[self.sel][1])
         elif ev == (E_PRESS | K_BACK):
-            if self.back is not None:
-                self.back(ui)
-            else:
-                ui.pop()
+            self.go_back(ui)
         else:
             return
         ui.dirty = True
@@ -206,10 +211,7 @@ class Picker(Screen):
         elif ev == (E_PRESS | K_OK):
             self.done(ui, self.value)
         elif ev == (E_PRESS | K_BACK):
-            if self.back is not None:
-                self.back(ui)
-            else:
-                ui.pop()
+            self.go_back(ui)
         else:
             return
         ui.dirty = True

@@ -28,10 +28,7 @@ class Lines(Message):
 
     def key(self, ui, ev):
         if ev == (E_PRESS | K_BACK):
-            if self.back is not None:
-                self.back(ui)
-            else:
-                ui.pop()
+            self.go_back(ui)
             ui.dirty = True
         elif ev == (E_LONG | K_BACK) and self.long_back is not None:
             self.long_back(ui)
