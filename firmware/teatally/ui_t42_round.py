@@ -137,7 +137,9 @@ class Round:
         self.notes = None  # what was filled in without asking, for the next screen
 
     # -- the next question ---------------------------------------------------
-    def advance(self, ui):
+    def advance(self, ui, resume=False):
+        # resume: only the answer to the question on screen went into the
+        # draft since the last probe, which carries on from that question
         g = self.app.game
         draft = self.draft
         if not self.acted and "blue" in draft and "pink" in draft:
@@ -147,7 +149,7 @@ class Round:
         try:
             # T42-INPUT-1: the engine fills in the answers with one
             # possibility itself (in fills), so one probe serves a press
-            need = g.probe(draft, fills, not self.acted)
+            need = g.probe(draft, fills, not self.acted, resume)
         except t42.Refused as exc:
             # cannot happen with the offered options; say why, step back
             del fills[:]
@@ -187,7 +189,7 @@ class Round:
             if need.kind == t42.ASK_STARS:
                 _last_stars(self.app.game)[_stars_card(need.what)] = v
             _fill(need, v)
-        self.advance(ui)
+        self.advance(ui, need is not None)
 
     def back(self, ui):
         """BACK: one question back; at the first question the round is dropped."""
