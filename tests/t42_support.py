@@ -31,15 +31,8 @@ def scrub(n):
     a = b = c = d = e = f = g = h = i = j = k = m = 0
     if n:
         scrub(n - 1)
-def gscrub(n):
-    a = b = c = d = e = f = g = h = i = j = k = m = 0
-    if n:
-        yield from gscrub(n - 1)
-    yield 0
 def heap():
     scrub(30)
-    for _ in gscrub(12):
-        pass
     gc.collect()
     return gc.mem_alloc()
 """

@@ -96,26 +96,25 @@ class Need(Exception):
 _NEED_FIELDS = ("params", "key", "kind", "who", "options", "what", "watch")
 
 
-def _single(fills, params, key, kind, who, options):
+def _ask(fills, params, key, kind, who, options, what, watch):
     """Probe mode: a missing answer. With fills (a list) and exactly one
-    possible answer, that answer goes into the line, is recorded in fills as
-    (kind, who, value) (T42-INPUT-1: nothing is asked) and the result is
-    True; else False (the caller asks: a Need)."""
-    if fills is None:
-        return False
-    if kind == ASK_STARS or kind == ASK_HOURGLASSES:
-        if options[0] != options[1]:
-            return False
-    elif len(options) != 1:
-        return False
-    v = options[0]
-    slot = params.get(key)
-    if type(slot) is list:  # multi-card reveals (guards, reveal space)
-        slot.append(v)
-    else:
-        params[key] = v
-    fills.append((kind, who, v))
-    return True
+    possible answer, that answer goes into the line and is recorded in fills
+    as (kind, who, value) (T42-INPUT-1: nothing is asked); else raise Need."""
+    if fills is not None:
+        if kind == ASK_STARS or kind == ASK_HOURGLASSES:
+            one = options[0] == options[1]
+        else:
+            one = len(options) == 1
+        if one:
+            v = options[0]
+            slot = params.get(key)
+            if type(slot) is list:  # multi-card reveals (guards, reveal space)
+                slot.append(v)
+            else:
+                params[key] = v
+            fills.append((kind, who, v))
+            return v
+    raise Need(params, key, kind, who, options, _text(what), watch)
 
 
 def _text(what):
@@ -343,38 +342,36 @@ class _Round:
         self.s = s
         self.probe = probe
         self.depth = 0
-        self.fills = None  # probe mode: where single answers filled in are recorded (_single)
+        self.fills = None  # probe mode: where single answers filled in are recorded (_ask)
 
     # -- asking for parameters ------------------------------------------
-    # The round is played by generators (_rest, effect, space, reveal, get):
-    # in probe mode a missing answer is yielded as a Need, and the probe,
-    # resumed once the answer is written in, carries on from there
-    # (apply(.., resume=True)). Strict mode never yields. Each generator
-    # called is an allocation, so get() is called only for a missing answer:
-    # a strict apply, every answer there, makes none for them.
     def get(self, params, key, kind, who, options, what):
-        """The missing answer params[key] (strict: refused). options: a tuple
-        (for ASK_STARS (lo, hi)), or a draw multiset (a dict) whose cards in
-        CARDS order are the options."""
-        if type(options) is dict:
-            options = tuple([x for x in CARDS if x in options])
-        while key not in params:
-            if not self.probe:
-                raise Refused("%s: missing %s" % (_text(what), key))
-            if not _single(self.fills, params, key, kind, who, options):
-                yield Need(params, key, kind, who, options, _text(what), None)
-        return params[key]
+        if key in params:
+            return params[key]
+        if self.probe:
+            return _ask(self.fills, params, key, kind, who, options, what, None)
+        raise Refused("%s: missing %s" % (_text(what), key))
 
-    def card(self, c, what, options):
-        """c, checked to be one of options (a tuple or a draw multiset)."""
+    def card(self, params, key, who, what, options):
+        """A card answer; options: a tuple, or a draw multiset (a dict) whose
+        cards in CARDS order are the options."""
+        if key in params:
+            c = params[key]
+        else:
+            if type(options) is dict:
+                options = tuple([x for x in CARDS if x in options])
+            c = self.get(params, key, ASK_CARD, who, options, what)
         if type(c) is not str or c not in options:
             if isinstance(c, str) and c in VALUE:
                 raise Refused("%s: %s is not possible here" % (_text(what), c))
             raise Refused("%s: unknown card %r" % (_text(what), c))
         return c
 
-    def stars(self, v, what, hi):
-        """v, checked to be printed stars 0..hi."""
+    def stars(self, params, key, who, what, hi):
+        if key in params:
+            v = params[key]
+        else:
+            v = self.get(params, key, ASK_STARS, who, (0, hi), (what, " stars"))
         if not isinstance(v, int) or isinstance(v, bool) or v < 0 or v > hi:
             _int(v, _text(what) + " stars", 0, hi)
         return v
@@ -456,12 +453,14 @@ class _Round:
         while i < n:
             if not self.ensure_draw(p):
                 break
-            while i >= len(cards):
-                if not self.probe:
-                    raise Refused("%s: %d cards needed" % (_text(what), n))
-                options = me.in_draw()
-                if not _single(self.fills, params, key, ASK_CARD, p, options):  # else appended to cards
-                    yield Need(params, key, ASK_CARD, p, options, "%s %d/%d" % (_text(what), i + 1, n), None)
+            if i >= len(cards):
+                if self.probe:
+                    options = me.in_draw()
+                    if self.fills is None or len(options) != 1:
+                        raise Need(params, key, ASK_CARD, p, options, "%s %d/%d" % (_text(what), i + 1, n), None)
+                    _ask(self.fills, params, key, ASK_CARD, p, options, what, None)  # appends it to cards
+                    continue
+                raise Refused("%s: %d cards needed" % (_text(what), n))
             c = cards[i]
             if not isinstance(c, str) or c not in VALUE or me.draw.get(c, 0) <= 0:
                 label = "%s %d/%d" % (_text(what), i + 1, n)
@@ -491,14 +490,11 @@ class _Round:
             spaces = SPACES
             if self.depth >= MAX_CHAIN and s.players[q].discard:
                 spaces = SPACES[:4]  # copy would go past the chain limit (T42-COPY-3)
-            if "space" in params:
-                sp = params["space"]
-            else:
-                sp = yield from self.get(params, "space", ASK_SPACE, p, spaces, (what, ": space"))
+            sp = self.get(params, "space", ASK_SPACE, p, spaces, (what, ": space"))
             if sp not in SPACES:
                 raise Refused("%s: unknown space %r" % (_text(what), sp))
             s.watch = SPACES.index(sp)
-            yield from self.space(p, params, (what, " > ", sp), ("space",))
+            self.space(p, params, (what, " > ", sp), ("space",))
             return
         keys = _EFFECT_KEYS.get(card)
         if keys is None:
@@ -514,10 +510,7 @@ class _Round:
             self.take(p, 1, "hourglasses")  # T42-CARD-8
         elif card == "king":
             # T42-CARD-7
-            if "take" in params:
-                t = params["take"]
-            else:
-                t = yield from self.get(params, "take", ASK_TAKE, p, ("flamingo", "tarts"), what)
+            t = self.get(params, "take", ASK_TAKE, p, ("flamingo", "tarts"), what)
             if t == "flamingo":
                 s.flamingo = p
             elif t == "tarts":
@@ -526,29 +519,21 @@ class _Round:
                 raise Refused('%s: take must be "flamingo" or "tarts"' % _text(what))
         elif card == "guards":
             # T42-CARD-3: the opponent reveals 3, effects not applied
-            yield from self.reveal(q, params, "cards", 3, what, True)
+            self.reveal(q, params, "cards", 3, what, True)
         elif card == "executioner":
             # T42-CARD-4, T42-SHUF-2, T42-DESTROY-2
             if not self.ensure_draw(q):
                 return
             opp = s.players[q]
-            if "card" in params:
-                c = params["card"]
-            else:
-                c = yield from self.get(params, "card", ASK_CARD, q, opp.draw, what)
-            self.card(c, what, opp.draw)
+            c = self.card(params, "card", q, what, opp.draw)
             opp.take_from_draw(c)
             if c == "queen":
                 if "stars" in params:
                     raise Refused("%s: the queen is not destroyed, no stars" % _text(what))
                 opp.discard.append(c)
             else:
-                label = (what, " ", c)
-                if "stars" in params:
-                    n = params["stars"]
-                else:
-                    n = yield from self.get(params, "stars", ASK_STARS, p, (0, MAX_PRINTED_STARS), (label, " stars"))
-                self.gain_destroyed(p, c, self.stars(n, label, MAX_PRINTED_STARS))
+                n = self.stars(params, "stars", p, (what, " ", c), MAX_PRINTED_STARS)
+                self.gain_destroyed(p, c, n)
         else:
             # T42-CARD-9
             open_piles = tuple([v for v in PILES if s.piles[v - 4] > 0])
@@ -556,18 +541,11 @@ class _Round:
                 if "pile" in params or "stars" in params:
                     raise Refused("%s: every pile is empty" % _text(what))
                 return
-            if "pile" in params:
-                v = params["pile"]
-            else:
-                v = yield from self.get(params, "pile", ASK_PILE, p, open_piles, what)
+            v = self.get(params, "pile", ASK_PILE, p, open_piles, what)
             if not isinstance(v, int) or v not in open_piles:
                 raise Refused("%s: pile %r is empty or unknown" % (_text(what), v))
-            label = (what, " ", PILE_CARD[v])
-            if "stars" in params:
-                n = params["stars"]
-            else:
-                n = yield from self.get(params, "stars", ASK_STARS, p, (0, MAX_PRINTED_STARS), (label, " stars"))
-            self.destroy_pile(p, v, self.stars(n, label, MAX_PRINTED_STARS))
+            n = self.stars(params, "stars", p, (what, " ", PILE_CARD[v]), MAX_PRINTED_STARS)
+            self.destroy_pile(p, v, n)
 
     def space(self, p, params, what, base=()):
         """Apply the watch space under the hand for player p (T42-SPACE-*)."""
@@ -587,17 +565,8 @@ class _Round:
                 if "card" in params or "stars" in params:
                     raise Refused("%s: nothing in the discard pile can be destroyed" % _text(what))
                 return
-            if "card" in params:
-                c = params["card"]
-            else:
-                c = yield from self.get(params, "card", ASK_CARD, p, options, what)
-            self.card(c, what, options)
-            label = (what, " ", c)
-            if "stars" in params:
-                n = params["stars"]
-            else:
-                n = yield from self.get(params, "stars", ASK_STARS, p, (0, MAX_PRINTED_STARS), (label, " stars"))
-            n = self.stars(n, label, MAX_PRINTED_STARS)
+            c = self.card(params, "card", p, what, options)
+            n = self.stars(params, "stars", p, (what, " ", c), MAX_PRINTED_STARS)
             i = len(me.discard) - 1
             while me.discard[i] != c:
                 i -= 1
@@ -606,17 +575,12 @@ class _Round:
         elif sp == 2:
             # T42-SPACE-3
             _check_keys(params, base, ("cards", "stars"), what)
-            got = yield from self.reveal(p, params, "cards", 2, what, False)
+            got = self.reveal(p, params, "cards", 2, what, False)
             if got == 0:
                 if params.get("stars", 0) != 0:
                     raise Refused("%s: no card was revealed, no stars" % _text(what))
                 return
-            hi = MAX_PRINTED_STARS * got
-            if "stars" in params:
-                v = params["stars"]
-            else:
-                v = yield from self.get(params, "stars", ASK_STARS, p, (0, hi), (what, " stars"))
-            s.players[p].stars += self.stars(v, what, hi)
+            s.players[p].stars += self.stars(params, "stars", p, what, MAX_PRINTED_STARS * got)
         elif sp == 3:
             _check_keys(params, base, (), what)
             s.flamingo = p  # T42-SPACE-4
@@ -639,9 +603,9 @@ class _Round:
                     if not self.probe:
                         raise Refused("%s: missing then" % _text(what))
                     sub = params["then"] = {}
-                yield from self.effect(p, "cat", sub, (what, " cat"))
+                self.effect(p, "cat", sub, (what, " cat"))
             else:
-                yield from self.effect(p, card, params, (what, " ", card), base)
+                self.effect(p, card, params, (what, " ", card), base)
             # the depth is that of one chain: the watch's chain after an
             # effect's chain starts again from 0
             self.depth -= 1
@@ -683,17 +647,15 @@ def buy_options(s, points):
     return [(v, v - points if v > points else 0) for v in PILES if piles[v - 4]]
 
 
-# One _Round serves every strict apply and one every probe (they never
-# nest), so an apply does not build an object with its attribute table each
-# time; a probe's stays with it while it waits for its answer (_PENDING).
+# One _Round serves every apply (they never nest), so an apply does not
+# build an object with its attribute table each time.
 _ROUNDS = []
 
 
 def _round(n, probe, fills):
     if not _ROUNDS:
-        _ROUNDS.append(_Round(None, False))
-        _ROUNDS.append(_Round(None, True))
-    r = _ROUNDS[1 if probe else 0]
+        _ROUNDS.append(_Round(n, probe))
+    r = _ROUNDS[0]
     r.s = n
     r.probe = probe
     r.depth = 0
@@ -733,39 +695,21 @@ def settled(action):
         done[3] = True
 
 
-# A probe that raised a Need keeps the round where it stopped: (the
-# generator playing it, the state, the line, the scratch state, its _Round).
-# When the caller has written just the answer to that Need into the line, it
-# says so (apply(.., resume=True)) and the probe carries on from there instead
-# of playing the round again from its start. Any other probe drops it.
-_PENDING = []
-
-
-def apply(s, action, probe=False, fills=None, ask_action=False, resume=False):
+def apply(s, action, probe=False, fills=None, ask_action=False):
     """Return the new state after action; raise Refused (or Need when probing).
 
     The given state is never modified (T42-INPUT-3). probe=True: the state
     returned is a scratch one, valid until the next probe; fills (a list):
-    answers with a single possibility are filled in, not asked (see
-    _single); ask_action: stop with an ASK_ACTION Need once both cards are
-    known if the line has no action yet; resume: the caller's word that since
-    the last probe, which raised a Need for this line and state, the line
-    changed only by that Need's answer (see _PENDING)."""
+    answers with a single possibility are filled in, not asked (see _ask);
+    ask_action: stop with an ASK_ACTION Need once both cards are known if the
+    line has no action yet."""
     if not isinstance(action, dict):
         raise Refused("a line must be a JSON object")
     done = _DONE
     if probe:
         done[0] = done[1] = done[2] = None
         done[3] = False
-        pend = _PENDING
-        if resume and pend and pend[1] is s and pend[2] is action:
-            g, n, r = pend[0], pend[3], pend[4]
-            del pend[:]
-            r.fills = fills
-            _drive(g, s, action, n, r)
-        else:
-            del pend[:]
-            n = _play(s, action, True, fills, ask_action)
+        n = _play(s, action, True, fills, ask_action)
         done[0] = s
         done[1] = action
         done[2] = n
@@ -775,7 +719,6 @@ def apply(s, action, probe=False, fills=None, ask_action=False, resume=False):
         done[0] = done[1] = done[2] = None
         done[3] = False
         del _SCRATCH[:]  # n is the new state now, not scratch
-        del _PENDING[:]
         return n
     return _play(s, action, False, None, False)
 
@@ -799,10 +742,7 @@ def _play(s, action, probe, fills, ask_action):
         if c is None:
             if not probe:
                 raise Refused("missing the card %s revealed" % PLAYERS[p])
-            options = s.players[p].in_draw()
-            if not _single(fills, action, PLAYERS[p], ASK_CARD, p, options):
-                raise Need(action, PLAYERS[p], ASK_CARD, p, options, _REVEALS[p], None)
-            c = action[PLAYERS[p]]
+            c = _ask(fills, action, PLAYERS[p], ASK_CARD, p, s.players[p].in_draw(), _REVEALS[p], None)
         if not isinstance(c, str) or c not in VALUE:
             raise Refused("unknown card %r for %s" % (c, PLAYERS[p]))
     cards = (action["blue"], action["pink"])
@@ -811,25 +751,6 @@ def _play(s, action, probe, fills, ask_action):
         raise Need(action, None, ASK_ACTION, w, None, "", None)
     n = _scratch(s) if probe else s.copy()
     r = _round(n, probe, fills)
-    g = _rest(r, n, action, cards, probe)
-    if probe:
-        _drive(g, s, action, n, r)
-    else:
-        for _ in g:  # strict: never yields (a missing answer is refused)
-            pass
-    return n
-
-
-def _drive(g, s, action, n, r):
-    # play the probe's round on until its next Need (kept to resume) or its end
-    for need in g:
-        _PENDING[:] = [g, s, action, n, r]
-        raise need
-
-
-def _rest(r, n, action, cards, probe):
-    # the round on n, the state after the revealed cards are known: a
-    # generator that yields a Need for each missing answer (probe mode)
     # T42-ROUND-1
     for p in (0, 1):
         me = n.players[p]
@@ -847,7 +768,7 @@ def _rest(r, n, action, cards, probe):
     if "effect" in action and "buy" in action:
         raise Refused("a round has one action: effect or buy, not both")  # T42-ROUND-3
     if "effect" in action:
-        yield from r.effect(w, cards[w], action["effect"], (PLAYERS[w], " ", cards[w]))
+        r.effect(w, cards[w], action["effect"], (PLAYERS[w], " ", cards[w]))
     elif "buy" in action:
         # T42-BUY-1..3
         v = action["buy"]
@@ -866,17 +787,15 @@ def _rest(r, n, action, cards, probe):
         r.check_piles()
     # T42-WATCH-1
     me = n.players[w]
-    if probe and "hourglasses" not in action:
-        if not me.hourglasses:
-            # T42-INPUT-1: none to spend, nothing to ask; the line records the 0
-            action["hourglasses"] = 0
-        options = (0, me.hourglasses)
-        while "hourglasses" not in action:
-            if not _single(r.fills, action, "hourglasses", ASK_HOURGLASSES, w, options):
-                # watch: where the hand stands before any is spent
-                yield Need(action, "hourglasses", ASK_HOURGLASSES, w, options, PLAYERS[w] + " hourglasses", n.watch)
     if "hourglasses" in action:
         h = _int(action["hourglasses"], "hourglasses", 0, me.hourglasses)
+    elif probe and not me.hourglasses:
+        # T42-INPUT-1: none to spend, nothing to ask; the line records the 0
+        h = action["hourglasses"] = 0
+    elif probe:
+        # watch: where the hand stands before any is spent
+        what = PLAYERS[w] + " hourglasses"
+        h = _ask(fills, action, "hourglasses", ASK_HOURGLASSES, w, (0, me.hourglasses), what, n.watch)
     else:
         h = 0
     wp = action.get("watch")
@@ -891,7 +810,7 @@ def _rest(r, n, action, cards, probe):
             wp = {}
             if probe:
                 action["watch"] = wp
-        yield from r.space(w, wp, ("watch ", SPACES[n.watch]))
+        r.space(w, wp, ("watch ", SPACES[n.watch]))
     # T42-SHUF-4: end-of-round reshuffles, the winner first
     for p in (w, 1 - w):
         if not n.players[p].draw:
@@ -902,9 +821,7 @@ def _rest(r, n, action, cards, probe):
         n.over = True  # T42-END-3
     r.s = None  # the shared _Round keeps no state alive
     r.fills = None
-    # nor does this frame, should a stale pointer keep it (a generator's
-    # frame outlives its run)
-    n = me = draw = None
+    return n
 
 
 def _adjust(n, adj):
@@ -1124,12 +1041,12 @@ class Game:
         self._prev = prev
         return s
 
-    def probe(self, action, fills=None, ask_action=False, resume=False):
+    def probe(self, action, fills=None, ask_action=False):
         """Return None when the (partial) round is complete and legal, or the
         Need that asks for the next missing answer; raise Refused if it is
-        impossible. fills, ask_action, resume: see apply()."""
+        impossible. fills, ask_action: see apply()."""
         try:
-            apply(self.state, action, True, fills, ask_action, resume)
+            apply(self.state, action, True, fills, ask_action)
         except Need as need:
             return need
         return None

@@ -137,9 +137,7 @@ class Round:
         self.notes = None  # what was filled in without asking, for the next screen
 
     # -- the next question ---------------------------------------------------
-    def advance(self, ui, resume=False):
-        # resume: only the answer to the question on screen went into the
-        # draft since the last probe, which carries on from that question
+    def advance(self, ui):
         g = self.app.game
         draft = self.draft
         if not self.acted and "blue" in draft and "pink" in draft:
@@ -149,7 +147,7 @@ class Round:
         try:
             # T42-INPUT-1: the engine fills in the answers with one
             # possibility itself (in fills), so one probe serves a press
-            need = g.probe(draft, fills, not self.acted, resume)
+            need = g.probe(draft, fills, not self.acted)
         except t42.Refused as exc:
             # cannot happen with the offered options; say why, step back
             del fills[:]
@@ -189,7 +187,7 @@ class Round:
             if need.kind == t42.ASK_STARS:
                 _last_stars(self.app.game)[_stars_card(need.what)] = v
             _fill(need, v)
-        self.advance(ui, need is not None)
+        self.advance(ui)
 
     def back(self, ui):
         """BACK: one question back; at the first question the round is dropped."""
