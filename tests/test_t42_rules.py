@@ -1055,3 +1055,53 @@ def _is_refused_last(record):
     except t42.Refused:
         return True
     return False
+
+
+def test_probe_fills_single_answers_itself_when_asked():
+    """T42-INPUT-1: with a fills list the probe writes an answer with one
+    possibility into the line itself and records it (kind, who, value), in
+    the order the round needs it, within one probe; with ask_action it stops
+    once both cards are known and no action is in the line (T42-ROUND-3:
+    only the device asks for the action). Without fills it asks as before."""
+    game = t42.Game(setup())
+    for b, q in zip(
+        ("cat", "dormouse", "executioner", "knave", "caterpillar", "king", "alice"),
+        ("queen", "dormouse", "executioner", "knave", "caterpillar", "king", "alice"),
+        strict=True,
+    ):
+        game.apply({"blue": b, "pink": q})
+    # blue holds guards and queen, pink cat and guards
+    need = game.probe({})
+    assert need.options == ("guards", "queen")
+    line = {"blue": "guards"}
+    fills = []
+    need = game.probe(line, fills, True)
+    assert need.kind == t42.ASK_CARD and need.key == "pink" and fills == []
+    line["pink"] = "cat"
+    need = game.probe(line, fills, True)
+    assert (need.kind, need.who) == (t42.ASK_ACTION, 0) and fills == []  # guards beats cat
+    line["effect"] = {}
+    # pink's draw pile holds only guards: the first of three reveals is
+    # certain; then pink reshuffles (T42-SHUF-3) and the second is a question
+    need = game.probe(line, fills, True)
+    assert fills == [(t42.ASK_CARD, 1, "guards")]
+    assert line["effect"]["cards"] == ["guards"]
+    assert (need.kind, need.key, need.who, need.what) == (t42.ASK_CARD, "cards", 1, "blue guards 2/3")
+    # the same line, asked without fills: the single option is a question
+    plain = {"blue": "guards", "pink": "cat", "effect": {}}
+    need = game.probe(plain)
+    assert (need.what, need.options) == ("blue guards 1/3", ("guards",))
+
+    # both draw piles down to the queen: both cards filled, then the action
+    game = t42.Game(setup())
+    for b in t42.START_DECK[:-1]:
+        game.apply({"blue": b, "pink": b})
+    line = {}
+    fills = []
+    need = game.probe(line, fills, True)
+    assert fills == [(t42.ASK_CARD, 0, "queen"), (t42.ASK_CARD, 1, "queen")]
+    assert line == {"blue": "queen", "pink": "queen"} and need.kind == t42.ASK_ACTION
+    assert need.who == game.state.flamingo  # a tie: the flamingo holder wins
+    # the action chosen (nothing): the round completes
+    del fills[:]
+    assert game.probe(line, fills, False) is None and fills == []

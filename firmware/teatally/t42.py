@@ -60,6 +60,10 @@ ASK_PILE = "pile"  # a non-empty score-board pile; options = pile values
 ASK_SPACE = "space"  # a watch space (cat); options = space names
 ASK_TAKE = "take"  # king: "flamingo" or "tarts"
 ASK_HOURGLASSES = "hourglasses"  # options = (0, held)
+# Only when the probe is asked to stop for it (Game.probe(.., ask_action=True)):
+# both cards are known and the winner's action is not in the line yet. The
+# engine itself treats a missing action as "nothing" (T42-ROUND-3).
+ASK_ACTION = "action"
 
 
 class Refused(Exception):
@@ -90,6 +94,27 @@ class Need(Exception):
 
 
 _NEED_FIELDS = ("params", "key", "kind", "who", "options", "what", "watch")
+
+
+def _ask(fills, params, key, kind, who, options, what, watch):
+    """Probe mode: a missing answer. With fills (a list) and exactly one
+    possible answer, that answer goes into the line and is recorded in fills
+    as (kind, who, value) (T42-INPUT-1: nothing is asked); else raise Need."""
+    if fills is not None:
+        if kind == ASK_STARS or kind == ASK_HOURGLASSES:
+            one = options[0] == options[1]
+        else:
+            one = len(options) == 1
+        if one:
+            v = options[0]
+            slot = params.get(key)
+            if type(slot) is list:  # multi-card reveals (guards, reveal space)
+                slot.append(v)
+            else:
+                params[key] = v
+            fills.append((kind, who, v))
+            return v
+    raise Need(params, key, kind, who, options, _text(what), watch)
 
 
 def _text(what):
@@ -311,19 +336,20 @@ def landing(watch, n):
 class _Round:
     """The working context of one action being applied (on a copy of the state)."""
 
-    __slots__ = ("s", "probe", "depth")
+    __slots__ = ("s", "probe", "depth", "fills")
 
     def __init__(self, s, probe):
         self.s = s
         self.probe = probe
         self.depth = 0
+        self.fills = None  # probe mode: where single answers filled in are recorded (_ask)
 
     # -- asking for parameters ------------------------------------------
     def get(self, params, key, kind, who, options, what):
         if key in params:
             return params[key]
         if self.probe:
-            raise Need(params, key, kind, who, options, _text(what), None)
+            return _ask(self.fills, params, key, kind, who, options, what, None)
         raise Refused("%s: missing %s" % (_text(what), key))
 
     def card(self, params, key, who, what, options):
@@ -429,7 +455,11 @@ class _Round:
                 break
             if i >= len(cards):
                 if self.probe:
-                    raise Need(params, key, ASK_CARD, p, me.in_draw(), "%s %d/%d" % (_text(what), i + 1, n), None)
+                    options = me.in_draw()
+                    if self.fills is None or len(options) != 1:
+                        raise Need(params, key, ASK_CARD, p, options, "%s %d/%d" % (_text(what), i + 1, n), None)
+                    _ask(self.fills, params, key, ASK_CARD, p, options, what, None)  # appends it to cards
+                    continue
                 raise Refused("%s: %d cards needed" % (_text(what), n))
             c = cards[i]
             if not isinstance(c, str) or c not in VALUE or me.draw.get(c, 0) <= 0:
@@ -622,13 +652,14 @@ def buy_options(s, points):
 _ROUNDS = []
 
 
-def _round(n, probe):
+def _round(n, probe, fills):
     if not _ROUNDS:
         _ROUNDS.append(_Round(n, probe))
     r = _ROUNDS[0]
     r.s = n
     r.probe = probe
     r.depth = 0
+    r.fills = fills
     return r
 
 
@@ -664,18 +695,21 @@ def settled(action):
         done[3] = True
 
 
-def apply(s, action, probe=False):
+def apply(s, action, probe=False, fills=None, ask_action=False):
     """Return the new state after action; raise Refused (or Need when probing).
 
     The given state is never modified (T42-INPUT-3). probe=True: the state
-    returned is a scratch one, valid until the next probe."""
+    returned is a scratch one, valid until the next probe; fills (a list):
+    answers with a single possibility are filled in, not asked (see _ask);
+    ask_action: stop with an ASK_ACTION Need once both cards are known if the
+    line has no action yet."""
     if not isinstance(action, dict):
         raise Refused("a line must be a JSON object")
     done = _DONE
     if probe:
         done[0] = done[1] = done[2] = None
         done[3] = False
-        n = _play(s, action, True)
+        n = _play(s, action, True, fills, ask_action)
         done[0] = s
         done[1] = action
         done[2] = n
@@ -686,10 +720,10 @@ def apply(s, action, probe=False):
         done[3] = False
         del _SCRATCH[:]  # n is the new state now, not scratch
         return n
-    return _play(s, action, False)
+    return _play(s, action, False, None, False)
 
 
-def _play(s, action, probe):
+def _play(s, action, probe, fills, ask_action):
     # apply() minus the memo. The checks that only read come first: a probe
     # that asks for a revealed card costs no copy of the state.
     if "adjust" in action:
@@ -706,14 +740,17 @@ def _play(s, action, probe):
     for p in (0, 1):
         c = action.get(PLAYERS[p])
         if c is None:
-            if probe:
-                raise Need(action, PLAYERS[p], ASK_CARD, p, s.players[p].in_draw(), _REVEALS[p], None)
-            raise Refused("missing the card %s revealed" % PLAYERS[p])
+            if not probe:
+                raise Refused("missing the card %s revealed" % PLAYERS[p])
+            c = _ask(fills, action, PLAYERS[p], ASK_CARD, p, s.players[p].in_draw(), _REVEALS[p], None)
         if not isinstance(c, str) or c not in VALUE:
             raise Refused("unknown card %r for %s" % (c, PLAYERS[p]))
     cards = (action["blue"], action["pink"])
+    if ask_action and "effect" not in action and "buy" not in action:
+        w = round_winner(s.flamingo, cards[0], cards[1])
+        raise Need(action, None, ASK_ACTION, w, None, "", None)
     n = _scratch(s) if probe else s.copy()
-    r = _round(n, probe)
+    r = _round(n, probe, fills)
     # T42-ROUND-1
     for p in (0, 1):
         me = n.players[p]
@@ -757,7 +794,8 @@ def _play(s, action, probe):
         h = action["hourglasses"] = 0
     elif probe:
         # watch: where the hand stands before any is spent
-        raise Need(action, "hourglasses", ASK_HOURGLASSES, w, (0, me.hourglasses), PLAYERS[w] + " hourglasses", n.watch)
+        what = PLAYERS[w] + " hourglasses"
+        h = _ask(fills, action, "hourglasses", ASK_HOURGLASSES, w, (0, me.hourglasses), what, n.watch)
     else:
         h = 0
     wp = action.get("watch")
@@ -782,6 +820,7 @@ def _play(s, action, probe):
     if n.end is not None:
         n.over = True  # T42-END-3
     r.s = None  # the shared _Round keeps no state alive
+    r.fills = None
     return n
 
 
@@ -1002,12 +1041,12 @@ class Game:
         self._prev = prev
         return s
 
-    def probe(self, action):
+    def probe(self, action, fills=None, ask_action=False):
         """Return None when the (partial) round is complete and legal, or the
         Need that asks for the next missing answer; raise Refused if it is
-        impossible."""
+        impossible. fills, ask_action: see apply()."""
         try:
-            apply(self.state, action, True)
+            apply(self.state, action, True, fills, ask_action)
         except Need as need:
             return need
         return None
@@ -1019,9 +1058,25 @@ class Game:
 # _END; a list of names is _LIST, names, _END. A round line takes ~10 bytes
 # instead of a ~75-byte dict. Anything else (a float, a falsy watch that is
 # not a dict...) is kept as it is, in Actions.odd.
-_WORDS = CARDS + SPACES + PLAYERS + (
-    "effect", "buy", "hourglasses", "watch", "adjust", "space", "take", "cards", "card", "stars", "pile", "then",
-    "tarts",
+_WORDS = (
+    CARDS
+    + SPACES
+    + PLAYERS
+    + (
+        "effect",
+        "buy",
+        "hourglasses",
+        "watch",
+        "adjust",
+        "space",
+        "take",
+        "cards",
+        "card",
+        "stars",
+        "pile",
+        "then",
+        "tarts",
+    )
 )
 _INT = const(0x40)  # the ints start here; below, names (index in _WORDS)
 _ZERO = const(0x68)  # _ZERO + n: the int n

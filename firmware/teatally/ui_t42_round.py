@@ -12,8 +12,10 @@
 # the next question (a probe plays the whole round on a scratch state, so it
 # is the price of a press). Before an answer goes in, a copy of the draft is
 # kept: BACK restores the draft of the question before and asks it again.
-# Questions with a single possible answer are filled in silently
-# (T42-INPUT-1) and are not part of the answers, so BACK skips over them.
+# Questions with a single possible answer are filled in silently by the
+# engine within that one probe (T42-INPUT-1), which tells what it filled in
+# (for the "blue: cat only" notes); they are not part of the answers, so
+# BACK skips over them.
 
 from teatally import t42
 from teatally.ui import Menu, Message, Picker, Screen
@@ -113,7 +115,7 @@ def start(ui):
 
 
 class Round:
-    __slots__ = ("app", "answers", "saved", "draft", "acted", "need", "winner", "notes", "screens", "calls")
+    __slots__ = ("app", "answers", "saved", "draft", "acted", "need", "winner", "notes", "screens", "calls", "fills")
 
     def __init__(self, app):
         self.app = app
@@ -121,6 +123,7 @@ class Round:
         self.saved = []  # per answer: (a copy of the draft, acted, notes) before it
         self.screens = [None, None]  # the Menu and the Picker, once made
         self.calls = (self.answer, self.back)  # bound once
+        self.fills = []  # what a probe filled in without asking (t42.apply)
         self.reset()
 
     def reset(self):
@@ -137,32 +140,41 @@ class Round:
     def advance(self, ui):
         g = self.app.game
         draft = self.draft
-        while True:
-            if not self.acted and "blue" in draft and "pink" in draft:
-                # both cards known: the winner's action (T42-ROUND-2, -3)
-                self.winner = t42.round_winner(g.state.flamingo, draft["blue"], draft["pink"])
-                self.need = None
-                ui.replace(self.action_menu())
-                return
-            try:
-                need = g.probe(draft)
-            except t42.Refused as exc:
-                # cannot happen with the offered options; say why, step back
-                ui.replace(Message("Refused", wrap(str(exc)), ok=self.back))
-                return
-            if need is None:
-                t42.settled(draft)  # committed as it is: no second play of the round
-                self.commit(ui)
-                return
-            only = _only(need)
-            if only is None:
-                self.need = need
-                ui.replace(self.question(need))
-                return
-            _fill(need, only)  # T42-INPUT-1: one possible answer, none asked
-            if need.kind == t42.ASK_CARD:
-                note = "%s: %s only" % (t42.PLAYERS[need.who], only)
-                self.notes = note if self.notes is None else self.notes + "; " + note
+        if not self.acted and "blue" in draft and "pink" in draft:
+            self._action(ui)  # no probe needed to know that
+            return
+        fills = self.fills
+        try:
+            # T42-INPUT-1: the engine fills in the answers with one
+            # possibility itself (in fills), so one probe serves a press
+            need = g.probe(draft, fills, not self.acted)
+        except t42.Refused as exc:
+            # cannot happen with the offered options; say why, step back
+            del fills[:]
+            ui.replace(Message("Refused", wrap(str(exc)), ok=self.back))
+            return
+        if fills:
+            for kind, who, v in fills:
+                if kind == t42.ASK_CARD:
+                    note = "%s: %s only" % (t42.PLAYERS[who], v)
+                    self.notes = note if self.notes is None else self.notes + "; " + note
+            del fills[:]
+        if need is None:
+            t42.settled(draft)  # committed as it is: no second play of the round
+            self.commit(ui)
+            return
+        if need.kind == t42.ASK_ACTION:
+            self._action(ui)
+            return
+        self.need = need
+        ui.replace(self.question(need))
+
+    def _action(self, ui):
+        # both cards known: the winner's action (T42-ROUND-2, -3)
+        draft = self.draft
+        self.winner = t42.round_winner(self.app.game.state.flamingo, draft["blue"], draft["pink"])
+        self.need = None
+        ui.replace(self.action_menu())
 
     def answer(self, ui, v):
         need = self.need
@@ -368,14 +380,6 @@ def _fill(need, v):
         slot.append(v)
     else:
         need.params[need.key] = v
-
-
-def _only(need):
-    """The answer when exactly one is possible, else None."""
-    o = need.options
-    if need.kind in (t42.ASK_STARS, t42.ASK_HOURGLASSES):
-        return o[0] if o[0] == o[1] else None
-    return o[0] if len(o) == 1 else None
 
 
 def _stars_card(what):
