@@ -846,20 +846,17 @@ def _adjust(n, adj):
                 if me.stars + v < 0:
                     raise Refused("adjust: %s has only %d stars" % (PLAYERS[p], me.stars))
                 me.stars += v
-            elif k == "tarts":
-                if me.tarts + v < 0:
-                    raise Refused("adjust: %s has only %d tarts" % (PLAYERS[p], me.tarts))
-                if n.supply_tarts - v < 0:
-                    raise Refused("adjust: the supply has only %d tarts" % n.supply_tarts)
-                me.tarts += v
-                n.supply_tarts -= v
-            elif k == "hourglasses":
-                if me.hourglasses + v < 0:
-                    raise Refused("adjust: %s has only %d hourglasses" % (PLAYERS[p], me.hourglasses))
-                if n.supply_hourglasses - v < 0:
-                    raise Refused("adjust: the supply has only %d hourglasses" % n.supply_hourglasses)
-                me.hourglasses += v
-                n.supply_hourglasses -= v
+            elif k == "tarts" or k == "hourglasses":
+                # tokens move between the player and the supply
+                have = getattr(me, k)
+                if have + v < 0:
+                    raise Refused("adjust: %s has only %d %s" % (PLAYERS[p], have, k))
+                supply = "supply_" + k
+                left = getattr(n, supply)
+                if left - v < 0:
+                    raise Refused("adjust: the supply has only %d %s" % (left, k))
+                setattr(me, k, have + v)
+                setattr(n, supply, left - v)
             else:
                 raise Refused("adjust: %s: unknown key %s" % (PLAYERS[p], k))
     if "flamingo" in adj:

@@ -354,13 +354,9 @@ def calibrate(fw):
 # previous state at hand, the second rebuilds from a checkpoint.
 # Globals hold what must survive a collection (see journal.py on the VM's
 # large frames).
-RESUME_GUEST = """\
-import host
-host.call("m", "start")
-import gc
-from teatally import app as _app
-from teatally import hw_virtual
-host.call("m", "imported")
+# The app on the virtual board, booted and drawn (both guests start so);
+# G holds it so that it survives collections.
+BOOT_GUEST = """\
 G = []
 def boot():
     a = _app.App(hw_virtual.VirtualHardware("/flash"))
@@ -368,8 +364,20 @@ def boot():
     a.boot()
     a.ui.draw(a.fb)
     a.fb.show()
-    host.call("m", "booted")
 boot()
+"""
+RESUME_GUEST = (
+    """\
+import host
+host.call("m", "start")
+import gc
+from teatally import app as _app
+from teatally import hw_virtual
+host.call("m", "imported")
+"""
+    + BOOT_GUEST
+    + """\
+host.call("m", "booted")
 def heap():
     gc.collect()
     host.call("m", "heap %d %d" % (gc.mem_alloc(), gc.mem_free()))
@@ -390,6 +398,7 @@ def undo():
     print("rounds %d -> %d, journal lines %d" % (rounds, a.game.state.round, a.journal.lines))
 undo()
 """
+)
 
 
 def measure_resume(fw, objs, prelude=""):
@@ -430,14 +439,7 @@ import host
 import gc
 from teatally import app as _app
 from teatally import hw_virtual, jsonc, t42
-G = []
-def boot():
-    a = _app.App(hw_virtual.VirtualHardware("/flash"))
-    G.append(a)
-    a.boot()
-    a.ui.draw(a.fb)
-    a.fb.show()
-boot()
+%(boot)s
 def play(collect):
     a = G[0]
     s = ""
@@ -492,7 +494,8 @@ def run_presses(fw, events, heap, collect, prelude=""):
     guest code run first (ROMFS_PRELUDE)."""
     marks = Marks([0] + list(events))
     with tempfile.TemporaryDirectory() as flash:
-        res = _run(prelude + PRESS_GUEST % {"collect": "True" if collect else "False"}, fw, flash, heap, marks)
+        guest = PRESS_GUEST % {"collect": "True" if collect else "False", "boot": BOOT_GUEST}
+        res = _run(prelude + guest, fw, flash, heap, marks)
         files = {}
         for p in sorted(Path(flash).rglob("*")):
             if p.is_file():
