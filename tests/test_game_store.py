@@ -229,14 +229,29 @@ def run():
     while g.can_undo():
         g.undo()
     print(len(g), g.pack(), g.redo_stack[::-1] == OBJS[1:13])
+    # a checkpoint's snapshot waits for pack() too; undo to before it and
+    # back replays from it exactly
+    g = t42.Game(OBJS[0])
+    for i in range(1, 9):
+        g.apply(OBJS[i])
+    n = len(g._snaps)
+    g.pack()
+    print('snap', n, len(g._snaps))
+    g.apply(OBJS[9])
+    want = t42.to_json(g.state)
+    g.undo()
+    g.undo()
+    g.redo()
+    g.redo()
+    print('rebuilt', t42.to_json(g.state) == want, len(g._snaps))
 run()
 """
 
 
 def test_last_action_waits_unpacked_and_reads_the_same(dual):
-    """t42.Game.pack: the action applied last is stored compactly only when
-    asked (or when the next one comes); len, .actions, undo and redo see it
-    all the same (T42-INPUT-3)."""
+    """t42.Game.pack: the action applied last, and the snapshot due at a
+    checkpoint, are stored compactly only when asked (or when the next one
+    comes); len, .actions, undo and redo see it all the same (T42-INPUT-3)."""
     _, objs = gen.long_game(20)
     out = dual("OBJS_JSON = %r\n" % json.dumps(objs) + PENDING_SCRIPT, heap=NO_GC_HEAP).splitlines()
     assert out == [
@@ -245,6 +260,8 @@ def test_last_action_waits_unpacked_and_reads_the_same(dual):
         "10 True True True",
         "True False True",
         "0 False True",
+        "snap 1 2",
+        "rebuilt True 2",
     ]
 
 

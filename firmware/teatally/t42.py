@@ -956,7 +956,7 @@ class Game:
     that replay leaves the state before its target at hand for the next
     undo."""
 
-    __slots__ = ("setup", "_acts", "_last", "redo_stack", "state", "_snaps", "_prev")
+    __slots__ = ("setup", "_acts", "_last", "_due", "redo_stack", "state", "_snaps", "_prev")
 
     def __init__(self, setup):
         self.setup = setup
@@ -964,8 +964,10 @@ class Game:
         # The last action applied, not yet in _acts: its encoding (~1 ms on
         # the Pico) waits for pack(), which the main loop calls between key
         # presses (app.App.idle_work), so the press that commits a round
-        # does not pay it. Reading .actions packs it first.
+        # does not pay it. Reading .actions packs it first. The same goes
+        # for the snapshot due at a checkpoint (_due: the state to pack).
         self._last = None
+        self._due = None
         self.redo_stack = []  # whole actions, the next redo last
         self.state = new_state(setup)
         self._snaps = [_pack(self.state)]
@@ -978,12 +980,18 @@ class Game:
         return self._acts
 
     def pack(self):
-        """Store the last action compactly. -> True if there was one."""
+        """Store the last action and a due snapshot compactly. -> True if
+        there was something to store."""
         a = self._last
-        if a is None:
+        d = self._due
+        if a is None and d is None:
             return False
-        self._acts.append(a)  # out of memory: raises, a stays the last
-        self._last = None
+        if a is not None:
+            self._acts.append(a)  # out of memory: raises, a stays the last
+            self._last = None
+        if d is not None:
+            self._snaps.append(_pack(d))
+            self._due = None
         return True
 
     def __len__(self):
@@ -997,7 +1005,7 @@ class Game:
         self._prev = self.state
         self.state = n
         if len(self) % CHECKPOINT == 0:
-            self._snaps.append(_pack(n))
+            self._due = n  # packed by pack(), like the action
         if not keep_redo:
             self.redo_stack = []
         return n
