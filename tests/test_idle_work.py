@@ -98,13 +98,15 @@ def attrs():
     return ' '.join(sorted(n for n in ('ui_misc', 'ui_t42', 'ui_t42_round', 'ui_t42_new', 'ui_t42_end',
                                        'ui_t42_more') if hasattr(teatally, n)))
 
-def pick(label):
+def pick(label, press=None):
+    # the menu's item label: DOWN until it is selected, then OK
+    press = press or key
     m = G[0].ui.top()
     labels = [it[0] for it in m.items]
     i = labels.index(label)
     while m.sel != i:
-        key(DOWN)
-    key(OK)
+        press(DOWN)
+    press(OK)
 
 def new_game():
     pick('New Tea for 2')
@@ -243,12 +245,7 @@ def play():
         guarded(KEYS[P[0]])
 
 def gpick(label):
-    m = G[0].ui.top()
-    labels = [it[0] for it in m.items]
-    i = labels.index(label)
-    while m.sel != i:
-        guarded(DOWN)
-    guarded(OK)
+    pick(label, guarded)
 """
 )
 
