@@ -38,6 +38,14 @@ def raw(path):
     f.close()
     return b
 
+def played():
+    # a journal holding SETUP and every round of ROUNDS
+    j = Journal(FLASH)
+    j.start(SETUP)
+    for r in ROUNDS:
+        j.append(r)
+    return j
+
 def put(path, b):
     f = open(path, 'wb')
     f.write(b)
@@ -134,10 +142,7 @@ def test_cut_at_every_byte_of_the_last_line_resumes(dual):
     out = dual(
         scenario(
             r"""
-j = Journal(FLASH)
-j.start(SETUP)
-for r in ROUNDS:
-    j.append(r)
+j = played()
 full = raw(GAME)
 cut = full.rfind(b'\n', 0, len(full) - 1) + 1   # start of the last line
 last = full[cut:]
@@ -175,10 +180,7 @@ def test_garbage_tail_and_flipped_bytes(dual):
     out = dual(
         scenario(
             r"""
-j = Journal(FLASH)
-j.start(SETUP)
-for r in ROUNDS:
-    j.append(r)
+j = played()
 full = raw(GAME)
 rng = LCG(2024)
 # random bytes after the last whole line: always rejected
@@ -239,10 +241,7 @@ def test_truncate_for_undo(dual):
     out = dual(
         scenario(
             r"""
-j = Journal(FLASH)
-j.start(SETUP)
-for r in ROUNDS:
-    j.append(r)
+j = played()
 j.truncate(3)
 print(j.lines, Journal(FLASH).load() == ([SETUP] + ROUNDS[:2], None))
 j.append(ROUNDS[4])
@@ -283,10 +282,7 @@ def test_undo_knows_line_ends_and_checks_them(dual):
     out = dual(
         scenario(
             r"""
-j = Journal(FLASH)
-j.start(SETUP)
-for r in ROUNDS:
-    j.append(r)
+j = played()
 full = raw(GAME)
 ends = [i + 1 for i in range(len(full)) if full[i] == 10]
 print('ends', j.ends == ends, j.lines)
