@@ -25,10 +25,6 @@ def text(fb, s, x, y, c=1):
     fb.text(s, x, y, c)
 
 
-def text_width(s):
-    return len(s) * CHAR
-
-
 def text_right(fb, s, right, y, c=1):
     """Text ending just left of x = ``right`` (its last pixel column is right-1)."""
     fb.text(s, right - len(s) * CHAR, y, c)

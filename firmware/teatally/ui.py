@@ -76,11 +76,6 @@ def text_fit(fb, s, x, y, c=1, n=COLS):
         fb.text("~", cx, y, c)
 
 
-def pad_left(s, n):
-    # str.rjust is missing on MicroPython
-    return " " * (n - len(s)) + s if len(s) < n else s
-
-
 class Screen:
     """Base screen. Subclasses override key() and draw()."""
 
