@@ -46,6 +46,13 @@ def test_compile_for_rp2350_uses_its_arch(tmp_path):
     made = cmd_flash.compile_firmware("rp2350", out=tmp_path / "mpy")
     assert len(made) == len(cmd_flash.firmware_modules())
     assert all(m.stat().st_size > 0 for m in made)
+    # the embedded source name is the module's name (a qstr the import makes
+    # anyway), not a path of the build machine: one less string per module
+    # in the device's heap
+    ui = (tmp_path / "mpy" / "teatally" / "ui.mpy").read_bytes()
+    assert b"teatally.ui\x00" in ui
+    assert str(cmd_flash.FIRMWARE).encode() not in ui
+    assert cmd_flash.source_name(cmd_flash.FIRMWARE / "teatally" / "__init__.py") == "teatally"
 
 
 def test_version_check_and_error_messages():

