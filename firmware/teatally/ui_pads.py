@@ -8,6 +8,7 @@
 # it. The pad is deleted when the players leave the result with OK.
 
 import json
+import os
 
 from teatally import jsonc, teatime, witches
 from teatally.buttons import E_LONG, E_PRESS, K_BACK, K_DOWN, K_OK, K_UP
@@ -23,7 +24,7 @@ _TT_ROWS = ("Ha", "Ch", "WR", "Ca", "Qu", "MH", "Al")
 class Pad:
     """One score pad: kind, players, the Tea Time rounds and the entries."""
 
-    __slots__ = ("kind", "n", "round", "holder", "stage", "player", "field", "values")
+    __slots__ = ("kind", "n", "round", "holder", "stage", "player", "field", "values", "_fields")
 
     def __init__(self, kind, n, holder=0):
         self.kind = kind
@@ -33,28 +34,30 @@ class Pad:
         self.stage = "rounds" if kind == TEATIME else "entry"
         self.player = 0
         self.field = 0
-        nf = len(self.fields())
-        self.values = [[0] * nf for _ in range(n)]
+        # made once: the entry screen reads them on every key press
+        self._fields = teatime.fields(n) if kind == TEATIME else witches.FIELDS
+        self.values = [[0] * len(self._fields) for _ in range(n)]
 
     def fields(self):
-        return teatime.fields(self.n) if self.kind == TEATIME else witches.FIELDS
+        return self._fields
 
     def rounds(self):
         return teatime.setup(self.n)[0]
 
     def points(self, f, v):
-        key = self.fields()[f][0]
         if self.kind == TEATIME:
-            return teatime.field_points(key, v)
-        return witches.field_points(key, v)
+            return teatime.field_points(self._fields[f][0], v)
+        return witches.field_points(self._fields[f][0], v)
 
     def subtotal(self, p, upto):
         """Points of player p's fields 0..upto (a Tea Time column of 0 is
         worth 5, so the fields not reached yet are left out)."""
+        # few locals: drawn on every key press, the frame stays off the heap
+        # (tests/test_frames.py)
         t = 0
-        vals = self.values[p]
-        for f in range(upto + 1):
-            t += self.points(f, vals[f])
+        while upto >= 0:
+            t += self.points(upto, self.values[p][upto])
+            upto -= 1
         return t
 
     def players(self):
@@ -89,18 +92,19 @@ def _path(app):
 
 
 def save(app, pad):
-    import os
-
+    # on every confirmed entry; the with block is a function of its own so
+    # that neither frame goes on the heap (tests/test_frames.py)
     path = _path(app)
-    tmp = path + ".tmp"
-    with open(tmp, "w") as f:
-        f.write(jsonc.dumps(pad.to_obj()))
-    os.rename(tmp, path)
+    _write(path + ".tmp", jsonc.dumps(pad.to_obj()))
+    os.rename(path + ".tmp", path)
+
+
+def _write(path, text):
+    with open(path, "w") as f:
+        f.write(text)
 
 
 def forget(app):
-    import os
-
     try:
         os.remove(_path(app))
     except OSError:
@@ -240,19 +244,21 @@ class Rounds(Screen):
         self.title = "Tea Time %dP" % pad.n
 
     def key(self, ui, ev):
-        pad = self.pad
         if ev == (E_PRESS | K_OK):
-            items = [("P%d" % (i + 1), i) for i in range(pad.n)]
-            ui.push(Menu("Who took Alice?", items, self._alice, sel=pad.holder))
+            self._ask_alice(ui)
         elif ev == (E_PRESS | K_DOWN):
             self._to_entry(ui)
         elif ev == (E_PRESS | K_BACK):
             _home(ui)  # the pad stays saved: "Resume pad"
         elif ev == (E_PRESS | K_UP):
-            ui.push(Message("Setup %dP" % pad.n, setup_lines(pad)))
+            ui.push(Message("Setup %dP" % self.pad.n, setup_lines(self.pad)))
         else:
             return
         ui.dirty = True
+
+    def _ask_alice(self, ui):
+        items = [("P%d" % (i + 1), i) for i in range(self.pad.n)]
+        ui.push(Menu("Who took Alice?", items, self._alice, sel=self.pad.holder))
 
     def _alice(self, ui, who):
         pad = self.pad
@@ -297,46 +303,55 @@ class Entry(Screen):
         self.pad = pad
         self._fixed = None  # (player, field, title, position, range) last drawn
 
+    # The key handling is split in small methods: each frame stays off the
+    # heap (tests/test_frames.py).
     def key(self, ui, ev):
-        pad = self.pad
-        fields = pad.fields()
-        lo = fields[pad.field][2]
-        hi = fields[pad.field][3]
-        vals = pad.values[pad.player]
-        v = vals[pad.field]
         k = keyof(ev)
-        held = kind(ev) != E_PRESS
-        if k == K_UP and kind(ev) != 0:
-            if v < hi:
-                vals[pad.field] = v + 1
-            elif not held:
-                vals[pad.field] = lo
-        elif k == K_DOWN and kind(ev) != 0:
-            if v > lo:
-                vals[pad.field] = v - 1
-            elif not held:
-                vals[pad.field] = hi
+        if (k == K_UP or k == K_DOWN) and kind(ev) != 0:
+            self._step(k == K_UP, kind(ev) != E_PRESS)
         elif ev == (E_PRESS | K_OK):
-            if pad.field + 1 < len(fields):
-                pad.field += 1
-                save(ui.app, pad)
-            else:
-                self._next_player(ui)
+            self._confirm(ui)
         elif ev == (E_LONG | K_OK):
             self._next_player(ui)
         elif ev == (E_PRESS | K_BACK):
-            if pad.field > 0:
-                pad.field -= 1
-            elif pad.player > 0:
-                pad.player -= 1
-                pad.field = len(fields) - 1
-            else:
-                _home(ui)  # saved: "Resume pad" comes back here
+            if self._back(ui):
                 return
-            save(ui.app, pad)
         else:
             return
         ui.dirty = True
+
+    def _step(self, up, held):
+        # one up or down; a tap wraps at the ends, a held key stops there
+        pad = self.pad
+        field = pad.fields()[pad.field]
+        v = pad.values[pad.player][pad.field]
+        if up:
+            v = v + 1 if v < field[3] else v if held else field[2]
+        else:
+            v = v - 1 if v > field[2] else v if held else field[3]
+        pad.values[pad.player][pad.field] = v
+
+    def _confirm(self, ui):
+        pad = self.pad
+        if pad.field + 1 < len(pad.fields()):
+            pad.field += 1
+            save(ui.app, pad)
+        else:
+            self._next_player(ui)
+
+    def _back(self, ui):
+        # one field back; -> True when it left the pad (home)
+        pad = self.pad
+        if pad.field > 0:
+            pad.field -= 1
+        elif pad.player > 0:
+            pad.player -= 1
+            pad.field = len(pad.fields()) - 1
+        else:
+            _home(ui)  # saved: "Resume pad" comes back here
+            return True
+        save(ui.app, pad)
+        return False
 
     def _next_player(self, ui):
         pad = self.pad
@@ -352,46 +367,67 @@ class Entry(Screen):
         # are made once per field, the total is formatted to bytes (see
         # ui.py: no search of the interned-string table)
         pad = self.pad
-        f = pad.field
-        fields = pad.fields()
-        key, label, lo, hi = fields[f]
-        v = pad.values[pad.player][f]
         fixed = self._fixed
-        if fixed is None or fixed[0] != pad.player or fixed[1] != f:
-            fixed = (
-                pad.player,
-                f,
-                "P%d %s" % (pad.player + 1, label),
-                b"%d/%d" % (f + 1, len(fields)),
-                b"%d..%d" % (lo, hi),
-            )
-            self._fixed = fixed
+        if fixed is None or fixed[0] != pad.player or fixed[1] != pad.field:
+            fixed = self._fixed = self._fixed_texts()
         header(fb, fixed[2])
-        ui.gfx.big(fb, str(v), 4, 12, 3)
-        text = fb.text
-        text(fixed[3], 84, 12, 1)
-        text(fixed[4], 84, 24, 1)
-        text_fit(fb, self.describe(key, v), 0, 40)
-        text(b"Total %d" % pad.subtotal(pad.player, f), 0, 48, 1)
-        text("OK next BACK prv", 0, 56, 1)
+        self._draw_value(ui, fb)
+        fb.text(fixed[3], 84, 12, 1)
+        fb.text(fixed[4], 84, 24, 1)
+        self._draw_total(fb)
+        fb.text("OK next BACK prv", 0, 56, 1)
+
+    def _draw_total(self, fb):
+        pad = self.pad
+        fb.text(b"Total %d" % pad.subtotal(pad.player, pad.field), 0, 48, 1)
+
+    def _fixed_texts(self):
+        # (player, field, title, "3/7", "0..9") of the field at hand
+        pad = self.pad
+        field = pad.fields()[pad.field]
+        return (
+            pad.player,
+            pad.field,
+            "P%d %s" % (pad.player + 1, field[1]),
+            b"%d/%d" % (pad.field + 1, len(pad.fields())),
+            b"%d..%d" % (field[2], field[3]),
+        )
+
+    def _draw_value(self, ui, fb):
+        pad = self.pad
+        ui.gfx.big(fb, str(pad.values[pad.player][pad.field]), 4, 12, 3)
+        self._draw_describe(fb)
+
+    def _draw_describe(self, fb):
+        pad = self.pad
+        key = pad.fields()[pad.field][0]
+        text_fit(fb, self.describe(key, pad.values[pad.player][pad.field]), 0, 40)
 
     def describe(self, key, v):
-        pad = self.pad
-        if pad.kind == TEATIME:
+        if self.pad.kind == TEATIME:
             if key == "alice":
                 return "Alice +4" if v else "no Alice"
             return "-> %d pts" % teatime.field_points(key, v)
         cat = witches.FIELD_CATEGORY[key]
         if not cat:
             return "tie-break only"  # TWI-TIE-2
+        return "%d -> %s %d" % (v, cat, self._prestige(cat))
+
+    def _prestige(self, cat):
         # the category's prestige so far (H adds two fields)
         pts = 0
-        vals = pad.values[pad.player]
-        keys = pad.fields()
-        for i in range(len(keys)):
-            if witches.FIELD_CATEGORY[keys[i][0]] == cat:
-                pts += witches.field_points(keys[i][0], vals[i])
-        return "%d -> %s %d" % (v, cat, pts)
+        i = len(self.pad.fields())
+        while i:
+            i -= 1
+            pts += _field_prestige(self.pad, i, cat)
+        return pts
+
+
+def _field_prestige(pad, i, cat):
+    key = pad.fields()[i][0]
+    if witches.FIELD_CATEGORY[key] != cat:
+        return 0
+    return witches.field_points(key, pad.values[pad.player][i])
 
 
 def finish(ui, pad):
@@ -515,17 +551,33 @@ class Result(Screen):
 
     def draw(self, ui, fb):
         header(fb, self.title)
-        y = LINE
-        # label column 16 px, then up to four 28 px columns, right-aligned
-        for row in self.rows[self.top : self.top + ROWS - 1]:
-            if isinstance(row, str):
-                fb.text(fit(row), 0, y, 1)
-            else:
-                fb.text(row[0], 0, y, 1)
-                cells = row[1]
-                for j in range(len(cells)):
-                    right = 16 + 28 * (j + 1)
-                    fb.text(cells[j], right - 8 * len(cells[j]), y, 1)
-            y += LINE
+        self._draw_rows(fb)
         if len(self.rows) > ROWS - 1:
             fb.vline(W - 1, LINE + (ROWS - 1) * LINE * self.top // len(self.rows), LINE * 2, 1)
+
+    def _draw_rows(self, fb):
+        i = self.top
+        while i < len(self.rows) and i < self.top + ROWS - 1:
+            _result_row(fb, self.rows[i], LINE * (i - self.top + 1))
+            i += 1
+
+
+def _result_row(fb, row, y):
+    # a text line, or a table row: label column 16 px, then up to four
+    # 28 px columns, right-aligned
+    if isinstance(row, str):
+        fb.text(fit(row), 0, y, 1)
+        return
+    fb.text(row[0], 0, y, 1)
+    _result_cells(fb, row[1], y)
+
+
+def _result_cells(fb, cells, y):
+    j = len(cells)
+    while j:
+        j -= 1
+        _cell(fb, cells[j], 44 + 28 * j, y)
+
+
+def _cell(fb, text, right, y):
+    fb.text(text, right - 8 * len(text), y, 1)
