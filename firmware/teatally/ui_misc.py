@@ -60,38 +60,41 @@ def _stay(ui):
 
 
 def _home_pick(ui, what):
-    app = ui.app
+    # Each branch imports what it opens (idle work has loaded it already:
+    # HOME_NEEDS). `import teatally.x` binds the one local `teatally`
+    # whatever x is, so the frame stays small enough for the C stack
+    # (tests/test_frames.py).
     if what == "resume":
-        from teatally import ui_t42
+        import teatally.ui_t42
 
-        ui_t42.show_game(ui, None)
+        teatally.ui_t42.show_game(ui, None)
     elif what == "new":
-        if app.game is not None:
-            ui.push(_replace_menu(app))
+        if ui.app.game is not None:
+            ui.push(_replace_menu(ui.app))
         else:
             _new_t42(ui)
     elif what == "pad":
-        from teatally import ui_pads
+        import teatally.ui_pads
 
-        ui_pads.resume(ui)
+        teatally.ui_pads.resume(ui)
     elif what == "teatime":
-        from teatally import ui_pads
+        import teatally.ui_pads
 
-        ui_pads.start_teatime(ui)
+        teatally.ui_pads.start_teatime(ui)
     elif what == "witches":
-        from teatally import ui_pads
+        import teatally.ui_pads
 
-        ui_pads.start_witches(ui)
+        teatally.ui_pads.start_witches(ui)
     elif what == "archive":
-        from teatally import ui_archive
+        import teatally.ui_archive
 
-        ui_archive.show_archive(ui)
+        teatally.ui_archive.show_archive(ui)
     elif what == "settings":
-        from teatally import ui_settings
+        import teatally.ui_settings
 
-        ui.push(ui_settings.Settings(app))
+        ui.push(teatally.ui_settings.Settings(ui.app))
     elif what == "about":
-        ui.push(Message("About", about_lines(app)))
+        ui.push(Message("About", about_lines(ui.app)))
 
 
 def _new_t42(ui):

@@ -47,21 +47,40 @@ class Settings(Menu):
         self.refresh(ui.app)
 
     def _pick(self, ui, what):
-        app = ui.app
-        s = app.settings
+        # one small function per choice: the frames fit on the C stack
+        # (tests/test_frames.py)
         if what == "contrast":
-            items = [("%d" % v, v) for v in CONTRAST_LEVELS]
-            ui.push(Menu("Contrast", items, _set_contrast, sel=_index(CONTRAST_LEVELS, s["contrast"])))
+            _contrast_menu(ui)
         elif what == "timeout":
-            items = [(_timeout_label(t), t) for t in TIMEOUTS]
-            ui.push(Menu("Screen off", items, _set_timeout, sel=_index(TIMEOUTS, s["timeout_s"])))
+            _timeout_menu(ui)
         elif what == "flip":
-            s["flip"] = not s["flip"]
-            app.save_settings()
-            self.refresh(app)
+            ui.app.settings["flip"] = not ui.app.settings["flip"]
+            ui.app.save_settings()
+            self.refresh(ui.app)
         elif what == "board":
-            boards = [(BOARD_LABELS[i], BOARDS[i]) for i in range(len(BOARDS))]
-            ui.push(Menu("Board", boards, _set_board, sel=_index(BOARDS, _board(app)), hint=lambda v: v[:16]))
+            _board_menu(ui)
+
+
+def _contrast_menu(ui):
+    items = [("%d" % v, v) for v in CONTRAST_LEVELS]
+    sel = _index(CONTRAST_LEVELS, ui.app.settings["contrast"])
+    ui.push(Menu("Contrast", items, _set_contrast, sel=sel))
+
+
+def _timeout_menu(ui):
+    items = [(_timeout_label(t), t) for t in TIMEOUTS]
+    sel = _index(TIMEOUTS, ui.app.settings["timeout_s"])
+    ui.push(Menu("Screen off", items, _set_timeout, sel=sel))
+
+
+def _board_menu(ui):
+    m = Menu("Board", [(BOARD_LABELS[i], BOARDS[i]) for i in range(len(BOARDS))], _set_board, hint=_board_hint)
+    m.sel = _index(BOARDS, _board(ui.app))
+    ui.push(m)
+
+
+def _board_hint(v):
+    return v[:16]
 
 
 def _board(app):
