@@ -51,7 +51,8 @@ def same(a, b, w=128, h=64):
 """
 
 ICONS = r"""
-ICON_NAMES = ("star", "teacup", "tart", "hourglass", "flamingo", "watch", "rabbit", "pile", "arrow", "check", "up", "down")
+ICON_NAMES = ("star", "teacup", "tart", "hourglass", "flamingo", "watch",
+              "rabbit", "pile", "arrow", "check", "up", "down")
 print('icons', len(gfx.ICONS), len(ICON_NAMES))
 arts = []
 for i in range(len(gfx.ICONS)):
