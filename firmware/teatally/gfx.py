@@ -69,7 +69,7 @@ ICON_UP = const(10)
 ICON_DOWN = const(11)
 
 # framebuf needs a writable buffer: one bytearray + FrameBuffer per icon, once.
-ICONS = tuple(framebuf.FrameBuffer(bytearray(b), 8, 8, _HLSB) for b in _ICON_BITS)
+ICONS = tuple([framebuf.FrameBuffer(bytearray(b), 8, 8, _HLSB) for b in _ICON_BITS])
 
 # blit palette for dark drawing: source 1 -> 0, source 0 -> 1 (=key, skipped)
 _INV = framebuf.FrameBuffer(bytearray(1), 2, 1, _HLSB)
@@ -77,16 +77,26 @@ _INV.pixel(0, 0, 1)
 _INV.pixel(1, 0, 0)
 
 
+def _dark(fb, src, x, y):
+    # draw src's set pixels dark: key 1 skips the (inverted) unset ones.
+    # Four arguments: the frame of a call with five plus a five-argument
+    # blit would not fit the C stack (MicroPython allocates it on the heap)
+    fb.blit(src, x, y, 1, _INV)
+
+
 def _blit(fb, src, x, y, c):
     if c:
         fb.blit(src, x, y, 0)
     else:
-        fb.blit(src, x, y, 1, _INV)
+        _dark(fb, src, x, y)
 
 
 def icon(fb, i, x, y, c=1):
     """Draw icon ``i`` (ICON_*) with its top-left at x, y."""
-    _blit(fb, ICONS[i], x, y, c)
+    if c:
+        fb.blit(ICONS[i], x, y, 0)
+    else:
+        _dark(fb, ICONS[i], x, y)
 
 
 def column(ids):
