@@ -82,19 +82,18 @@ def board_rows(s):
         b = s.players[0]
         p = s.players[1]
         rows[0] = b"R%d" % (s.round + 1)
-        rows[1] = _stars(b.stars, p.stars)
+        # the board shows a track space plus teacups (T42-STAR-1)
+        rows[1] = b"%-7d%d" % (t42.track(b.stars), t42.track(p.stars))
         rows[2] = _cups(b.stars, p.stars)
         rows[3] = b"%-7d%d" % (b.tarts, p.tarts)
         rows[4] = b"%-7d%d" % (b.hourglasses, p.hourglasses)
         rows[5] = b"%-7d%d" % (b.draw_count(), p.draw_count())
-        rows[6] = _pile_counts(s)
+        # pile counts under their labels (16 px apart), the rabbits at x =
+        # 96: three two-value formats (a six-tuple is a bigger allocation)
+        pl = s.piles
+        rows[6] = b"%-2d%-2d" % (pl[0], pl[1]) + b"%-2d%-2d" % (pl[2], pl[3]) + b"%-4d%d" % (pl[4], s.supply_rabbits)
         _shown[0] = s
     return rows
-
-
-def _stars(sb, sp):
-    # the board shows a track space plus teacups (T42-STAR-1)
-    return b"%-7d%d" % (t42.track(sb), t42.track(sp))
 
 
 def _cups(sb, sp):
@@ -114,13 +113,6 @@ def _cup(cups, x, stars):
         x += 8 * len(b"%d" % t42.track(stars)) + 2
         cups.append(x)
         cups.append(b"%d" % n)
-
-
-def _pile_counts(s):
-    # pile counts under their labels (16 px apart), the rabbits at x = 96:
-    # three two-value formats (a six-tuple would be a bigger allocation)
-    pl = s.piles
-    return b"%-2d%-2d" % (pl[0], pl[1]) + b"%-2d%-2d" % (pl[2], pl[3]) + b"%-4d%d" % (pl[4], s.supply_rabbits)
 
 
 class Status(Screen):
@@ -196,7 +188,15 @@ def _board(gfx, fb, rows):
     fb.text(rows[4], 16, 4 * LINE, 1)
     fb.text(rows[5], 16, 5 * LINE, 1)
     if not _piles.paste(fb, 6, 0):
-        _pile_labels(gfx, fb)
+        # score-board piles: inverse value labels over the cards left
+        fb.fill_rect(0, 6 * LINE, 9, LINE, 1)
+        fb.fill_rect(16, 6 * LINE, 9, LINE, 1)
+        fb.fill_rect(32, 6 * LINE, 9, LINE, 1)
+        fb.fill_rect(48, 6 * LINE, 9, LINE, 1)
+        fb.fill_rect(64, 6 * LINE, 9, LINE, 1)
+        fb.text(PILE_LABELS, 0, 6 * LINE, 0)
+        fb.blit(gfx.ICONS[gfx.ICON_RABBIT], 96, 6 * LINE, 0)
+        _piles.keep(fb, 6, 0)
     fb.text(rows[6], 0, 7 * LINE, 1)
 
 
@@ -206,18 +206,6 @@ def _teacups(gfx, fb, cups):
         fb.blit(gfx.ICONS[gfx.ICON_TEACUP], cups[i], 2 * LINE, 0)
         fb.text(cups[i + 1], cups[i] + 9, 2 * LINE, 1)
         i += 2
-
-
-def _pile_labels(gfx, fb):
-    # score-board piles: inverse value labels over the cards left
-    fb.fill_rect(0, 6 * LINE, 9, LINE, 1)
-    fb.fill_rect(16, 6 * LINE, 9, LINE, 1)
-    fb.fill_rect(32, 6 * LINE, 9, LINE, 1)
-    fb.fill_rect(48, 6 * LINE, 9, LINE, 1)
-    fb.fill_rect(64, 6 * LINE, 9, LINE, 1)
-    fb.text(PILE_LABELS, 0, 6 * LINE, 0)
-    fb.blit(gfx.ICONS[gfx.ICON_RABBIT], 96, 6 * LINE, 0)
-    _piles.keep(fb, 6, 0)
 
 
 END_NEEDS = ("ui_t42_end",)
