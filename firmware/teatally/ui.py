@@ -13,13 +13,14 @@
 # cut lines are cut while drawing (text_fit, _cut), and numbers are formatted
 # to bytes (b"%d" % n: no lookup; fb.text takes bytes as well as str).
 #
-# Frames: MicroPython (no pystack) puts the frame of a function whose
-# arguments + locals + deepest value stack exceed 11 words on the heap, at
-# every call (an allocation in a fragmented heap costs several small calls;
-# `except ... as` and `for x in` cost more words). The drawing code is
-# shaped to stay within that: few locals, while loops, short helpers taking
-# at most four arguments (a fill_rect or four-argument text call fills
-# most of a frame by itself). Check with a frame lister (mpy-cross output).
+# Frames: MicroPython (no pystack) allocates a function's frame on the heap,
+# at every call, when its arguments + locals + deepest value stack exceed
+# 11 words (4 bytes each, plus 8 bytes per try/with level, over 44 bytes;
+# mpy-cross records the count as n_state). In a fragmented heap that
+# allocation costs several small calls. So the drawing code stays within
+# it: few locals, while loops (a `for x in` holds 4 words), short helpers
+# of at most four arguments (a fill_rect or a four-argument text call
+# fills most of a frame by itself), no `except ... as` on a press's path.
 
 from teatally.buttons import E_LONG, E_PRESS, E_REPEAT, K_BACK, K_DOWN, K_OK, K_UP
 from teatally.compat import const
@@ -201,6 +202,11 @@ class Menu(Screen):
         _thumb(fb, y, h)
 
 
+def _thumb(fb, y, h):
+    # the scrollbar's thumb (a five-argument fill_rect: its own frame)
+    fb.fill_rect(W - 2, y, 2, h, 1)
+
+
 # A Picker's value as text, made once per value (gfx.big wants a str, and a
 # new str costs a search of the interned-string table on every press).
 _DIGITS = {}
@@ -213,10 +219,6 @@ def _digits(v):
         if len(_DIGITS) < 40:  # pickers count stars and hourglasses: few values
             _DIGITS[v] = d
     return d
-
-
-def _thumb(fb, y, h):
-    fb.fill_rect(W - 2, y, 2, h, 1)
 
 
 class Picker(Screen):
@@ -257,7 +259,7 @@ class Picker(Screen):
             self._range = b"%d..%d" % (self.lo, self.hi)
         fb.text(self._range, 64, 16, 1)
         if self.describe is not None:
-            _lines(fb, self.describe(self.value), 0, 40)  # 3 lines
+            _lines(fb, self.describe(self.value), 0, 40)  # the 3 lines left
 
 
 def _big_value(gfx, fb, v):
