@@ -134,6 +134,10 @@ _RECTS = (
 
 def big(fb, s, x, y, scale=2, c=1):
     """Text from the 8x8 font scaled by 2 or 3: scores readable at arm's length."""
+    # Its frame goes on the heap (MicroPython: more than 11 words; see
+    # ui.py): six arguments leave no room for a loop. Splitting it measured
+    # no faster on the VM: the fill_rects are most of the cost, and the
+    # split needs a call per character with the same arguments again.
     step = _CHAR * scale
     fr = fb.fill_rect
     r = _RECTS
