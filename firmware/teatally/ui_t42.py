@@ -335,7 +335,7 @@ MENU_NEEDS = ("ui_t42_more", "ui_t42_end", "ui_misc")
 
 
 def game_menu(ui, sel):
-    m = Menu("Game", list(MENU), _menu_pick, sel=sel)
+    m = Menu("Game", MENU, _menu_pick, sel=sel)  # never changed: no copy
     m.needs = MENU_NEEDS  # type: ignore[attr-defined]  # read by app.App.wanted, any screen may have it
     return m
 
