@@ -600,3 +600,28 @@ def test_when_a_round_may_end_the_game(dual):
     rabbits in the supply: one may find none (T42-END-2)."""
     out = dual("SETUP = %r\n" % SETUP + MAY_END_CASES, heap=ROOMY).split()
     assert out == ["0", "1", "1", "0", "1", "0", "1", "1", "0", "1", "0", "0", "1", "0"]
+
+
+REFUSED_REDO = r"""
+from teatally import t42, ui_t42
+
+class Game:
+    actions = []
+    def can_redo(self):
+        return True
+
+class App:
+    game = Game()
+    def redo(self):
+        raise t42.Refused('the game is over')
+
+class UI:
+    app = App()
+
+print(ui_t42.do_redo(UI()))
+"""
+
+
+def test_a_refused_redo_says_why(dual):
+    # the engine's refusal becomes the toast's line (ui_t42._redo)
+    assert dual(REFUSED_REDO).strip() == "('Cannot redo', 'the game is over')"

@@ -53,6 +53,7 @@ class App:
         self.idle_todo = True
         self.heap_dirty = True
         self.missing = []  # modules to preload (forget() notes them)
+        self.guard = _Guard(self)
         # what is loaded once the app stands is never forgotten
         self.core = _loaded()
 
@@ -205,10 +206,9 @@ class App:
         hw.wdt_feed()
 
     def handle(self, ev):
-        try:
+        # never let a screen bug end the game: see _Guard for why not try/except
+        with self.guard:
             self.ui.key(ev)
-        except Exception as exc:  # never let a screen bug end the game
-            self.crash(exc)
 
     def crash(self, exc):
         """Log the traceback, show an error screen; the journal is intact, so
@@ -365,6 +365,29 @@ def _scan(v, out, depth):
         if d:
             for x in d.values():
                 _scan(x, out, depth - 1)
+
+
+class _Guard:
+    """``with app.guard:`` turns an exception out of a key's handling into
+    the error screen (App.crash). A context manager, not try/except in
+    App.handle, which runs on every key press: on MicroPython a function
+    with ``except ... as`` gets its frame on the heap at every call (an
+    allocation costs several times what a small call does in a fragmented
+    heap), while the two calls a ``with`` makes fit on the C stack."""
+
+    __slots__ = ("app",)
+
+    def __init__(self, app):
+        self.app = app
+
+    def __enter__(self):
+        return None
+
+    def __exit__(self, kind, exc, tb):
+        if not isinstance(exc, Exception):
+            return False  # no exception, or one that must end the loop (KeyboardInterrupt...)
+        self.app.crash(exc)
+        return True  # handled: the error screen is up
 
 
 class _Resume:

@@ -184,7 +184,7 @@ class Keys:
         self.repeat_delay_ms = repeat_delay_ms
         self.repeat_ms = repeat_ms
         self.last_activity = now_ms
-        self._db = tuple(Debouncer(p, debounce_ms, now_ms) for p in predicates)
+        self._db = tuple([Debouncer(p, debounce_ms, now_ms) for p in predicates])
         # 4-key: one stage per button; keys held at start count as spent.
         self._stage = [_SPENT if d.value else _IDLE for d in self._db]
         self._down_at = [now_ms] * need
@@ -254,28 +254,34 @@ class Keys:
 
     # -- 4 buttons ---------------------------------------------------------
     def _step4(self, now):
-        db = self._db
-        stage = self._stage
-        for k in range(4):
-            d = db[k]
-            s = stage[k]
+        # runs at every poll: a while loop and few locals keep its frame on
+        # the C stack (MicroPython puts a bigger one on the heap, at every call)
+        k = 0
+        while k < 4:
+            d = self._db[k]
+            s = self._stage[k]
             if d.rose:
-                stage[k] = _HELD
+                self._stage[k] = _HELD
                 self._down_at[k] = now
             elif d.fell:
                 if s == _HELD:
                     self._push(E_PRESS | k)
-                stage[k] = _IDLE
+                self._stage[k] = _IDLE
             elif s == _HELD:
                 if ticks_diff(now, self._down_at[k]) >= self.long_ms:
-                    self._push(E_LONG | k)
-                    if k <= K_DOWN:
-                        stage[k] = _REPEATING
-                        self._next[k] = ticks_add(self._down_at[k], self.long_ms + self.repeat_delay_ms)
-                    else:
-                        stage[k] = _SPENT
+                    self._long(k)
             elif s == _REPEATING:
                 self._repeat(k, k, now)
+            k += 1
+
+    def _long(self, k):
+        # button k held for long_ms: LONG, then UP/DOWN auto-repeat
+        self._push(E_LONG | k)
+        if k <= K_DOWN:
+            self._stage[k] = _REPEATING
+            self._next[k] = ticks_add(self._down_at[k], self.long_ms + self.repeat_delay_ms)
+        else:
+            self._stage[k] = _SPENT
 
     def _repeat(self, slot, key, now):
         nxt = self._next[slot]

@@ -10,8 +10,17 @@
 # every new str is looked up in MicroPython's interned-string table, a linear
 # search through all the names of the loaded modules (~0.15 ms a string), so
 # what is drawn on every press makes few new strings: fixed text is kept,
-# cut lines are cut while drawing (text_fit), and numbers are formatted to
-# bytes (b"%d" % n: no lookup; fb.text takes bytes as well as str).
+# cut lines are cut while drawing (text_fit, _cut), and numbers are formatted
+# to bytes (b"%d" % n: no lookup; fb.text takes bytes as well as str).
+#
+# Frames: MicroPython (no pystack) allocates a function's frame on the heap,
+# at every call, when its arguments + locals + deepest value stack exceed
+# 11 words (4 bytes each, plus 8 bytes per try/with level, over 44 bytes;
+# mpy-cross records the count as n_state). In a fragmented heap that
+# allocation costs several small calls. So the drawing code stays within
+# it: few locals, while loops (a `for x in` holds 4 words), short helpers
+# of at most four arguments (a fill_rect or a four-argument text call
+# fills most of a frame by itself), no `except ... as` on a press's path.
 
 from teatally.buttons import E_LONG, E_PRESS, E_REPEAT, K_BACK, K_DOWN, K_OK, K_UP
 from teatally.compat import const
@@ -40,40 +49,63 @@ def fit(s, n=COLS):
     return s if len(s) <= n else s[: n - 1] + "~"
 
 
-def wrap(text, n=COLS):
-    """Split text at spaces into lines of at most n characters (a word longer
-    than a line is cut)."""
+def wrap(text):
+    """Split text at spaces into lines of at most COLS characters (a word
+    longer than a line is cut). Words are kept as the text has them: two
+    spaces in a line stay two, spaces at a line's start are dropped."""
+    # Each line is one slice of text: one new string a line instead of one
+    # a word and one a join (each new string searches the interned-string
+    # table). The line being filled is text[a : w - 1] (a < 0: none yet),
+    # the next word text[w:e].
     out = []
-    line = ""
-    for word in text.split(" "):
-        while len(word) > n:
-            if line:
-                out.append(line)
-                line = ""
-            out.append(word[:n])
-            word = word[n:]
-        if not line:
-            line = word
-        elif len(line) + 1 + len(word) <= n:
-            line += " " + word
-        else:
-            out.append(line)
-            line = word
-    if line:
-        out.append(line)
+    a = -1
+    w = 0
+    while w <= len(text):
+        e = text.find(" ", w)
+        if e < 0:
+            e = len(text)
+        while e - w > COLS:  # a word longer than a line: cut
+            if a >= 0:
+                out.append(text[a : w - 1])
+                a = -1
+            out.append(text[w : w + COLS])
+            w += COLS
+        if a < 0 or e - a > COLS:  # the word starts a line
+            if a >= 0:
+                out.append(text[a : w - 1])
+            a = w if e > w else -1  # an empty word (two spaces) starts none
+        w = e + 1
+    if a >= 0:
+        out.append(text[a : w - 1])
     return out
 
 
-def text_fit(fb, s, x, y, c=1, n=COLS):
-    """Draw fit(s, n) at x, y without making the cut string (a new string
-    costs more than the drawing: the interned-string table is searched).
-    The line right of x is background (1 - c) before and after."""
+def text_fit(fb, s, x, y, c=1):
+    """Draw s at x, y cut to the columns right of x (16 at x = 0, 15 at
+    x = 4), as fit() would cut it, without making the cut string (a new
+    string costs more than the drawing: the interned-string table is
+    searched). The line right of x is background (1 - c) before and after."""
     fb.text(s, x, y, c)
-    if len(s) > n:
-        # the font is 8 px wide: wipe from the last kept cell to the edge
-        cx = x + 8 * (n - 1)
-        fb.fill_rect(cx, y, W - cx, LINE, 1 - c)
-        fb.text("~", cx, y, c)
+    if len(s) > (W - x) // 8:
+        _cut(fb, W - 8 - (W - x) % 8, y, c)
+
+
+def _cut(fb, cx, y, c):
+    # The line at y is longer than the screen: wipe from its last whole cell
+    # (cx) to the edge and draw "~" there (the font is 8 px wide). `not c` is
+    # the background (1 - c would need one more word of frame).
+    fb.fill_rect(cx, y, W - cx, LINE, not c)
+    fb.text("~", cx, y, c)
+
+
+def _lines(fb, lines, i, y):
+    # lines[i], lines[i + 1], ... from y down to the bottom, each cut to fit
+    while y < H and i < len(lines):
+        fb.text(lines[i], 0, y, 1)
+        if len(lines[i]) > COLS:
+            _cut(fb, W - 8, y, 1)
+        y += LINE
+        i += 1
 
 
 class Screen:
@@ -130,41 +162,49 @@ class Menu(Screen):
 
     def draw(self, ui, fb):
         # Every key press redraws: no new strings here but the hint's (each
-        # new string costs a search of the interned-string table, ~0.15 ms).
-        items = self.items
-        n = len(items)
-        hint = self.hint
-        rows = ROWS - 2 if hint else ROWS - 1
-        sel = self.sel
-        top = self.top
-        if sel < top:
-            top = sel
-        elif sel >= top + rows:
-            top = sel - rows + 1
-        self.top = top
+        # new string costs a search of the interned-string table, ~0.15 ms);
+        # split in three so that each frame fits the C stack (see the top).
+        rows = ROWS - 2 if self.hint else ROWS - 1
+        if self.sel < self.top:
+            self.top = self.sel
+        elif self.sel >= self.top + rows:
+            self.top = self.sel - rows + 1
         header(fb, self.title)
-        text = fb.text
-        y = LINE
-        end = top + rows if top + rows < n else n
-        for i in range(top, end):
-            label = items[i][0]
-            c = 1
-            if i == sel:
-                bar(fb, y)
-                c = 0
-            if len(label) < COLS:
-                text(label, 4, y, c)
-            else:
-                text_fit(fb, label, 4, y, c, COLS - 1)
-            y += LINE
+        n = len(self.items)
+        self._rows(fb, self.top + rows if self.top + rows < n else n)
         if n > rows:
-            # scrollbar on the right edge
-            h = max(3, (H - LINE) * rows // n)
-            span = H - LINE - h - (LINE if hint else 0)
-            yb = LINE + span * top // max(1, n - rows)
-            fb.fill_rect(W - 2, yb, 2, h, 1)
-        if hint and n:
-            text_fit(fb, hint(items[sel][1]), 0, H - LINE)
+            self._scrollbar(fb, rows)
+        if self.hint and n:
+            text_fit(fb, self.hint(self.items[self.sel][1]), 0, H - LINE)
+
+    def _rows(self, fb, end):
+        # items top .. end - 1 from y = LINE, 15 columns from x = 4; the
+        # selected one dark on a bar
+        i = self.top
+        y = LINE
+        while i < end:
+            if i == self.sel:
+                bar(fb, y)
+                fb.text(self.items[i][0], 4, y, 0)
+            else:
+                fb.text(self.items[i][0], 4, y, 1)
+            if len(self.items[i][0]) >= COLS:
+                _cut(fb, W - 12, y, i != self.sel)
+            y += LINE
+            i += 1
+
+    def _scrollbar(self, fb, rows):
+        # on the right edge, a thumb as long as the share of the items shown
+        n = len(self.items)
+        h = max(3, (H - LINE) * rows // n)
+        y = H - LINE - h - (LINE if self.hint else 0)  # the thumb's travel
+        y = y * self.top // max(1, n - rows) + LINE
+        _thumb(fb, y, h)
+
+
+def _thumb(fb, y, h):
+    # the scrollbar's thumb (a five-argument fill_rect: its own frame)
+    fb.fill_rect(W - 2, y, 2, h, 1)
 
 
 # A Picker's value as text, made once per value (gfx.big wants a str, and a
@@ -213,21 +253,20 @@ class Picker(Screen):
 
     def draw(self, ui, fb):
         header(fb, self.title)
-        v = _digits(self.value)
-        # gfx.big; three columns (e.g. -12) at scale 2 keep clear of the range text
-        ui.gfx.big(fb, v, 4, 12, 3 if len(v) <= 2 else 2)
-        r = self._range
-        if r is None:
+        _big_value(ui.gfx, fb, _digits(self.value))
+        if self._range is None:
             # bytes (fb.text takes them): no new str
-            r = self._range = b"%d..%d" % (self.lo, self.hi)
-        text = fb.text
-        text(r, 64, 16, 1)
+            self._range = b"%d..%d" % (self.lo, self.hi)
+        fb.text(self._range, 64, 16, 1)
         if self.describe is not None:
-            lines = self.describe(self.value)
-            y = 40
-            for i in range(len(lines) if len(lines) < 3 else 3):
-                text_fit(fb, lines[i], 0, y)
-                y += LINE
+            _lines(fb, self.describe(self.value), 0, 40)  # the 3 lines left
+
+
+def _big_value(gfx, fb, v):
+    # (out of Picker.draw: the five-argument call with its scale fills a
+    # frame on its own.) Three columns (e.g. -12) at scale 2 keep clear of
+    # the range text.
+    gfx.big(fb, v, 4, 12, 3 if len(v) <= 2 else 2)
 
 
 class Message(Screen):
@@ -258,17 +297,7 @@ class Message(Screen):
 
     def draw(self, ui, fb):
         header(fb, self.title)
-        lines = self.lines
-        text = fb.text
-        y = LINE
-        end = self.top + ROWS - 1
-        for i in range(self.top, end if end < len(lines) else len(lines)):
-            t = lines[i]
-            if len(t) <= COLS:
-                text(t, 0, y, 1)
-            else:
-                text_fit(fb, t, 0, y)
-            y += LINE
+        _lines(fb, self.lines, self.top, LINE)
 
 
 def clear(fb):
@@ -334,10 +363,9 @@ class Stamp:
 def header(fb, title):
     # inverse title bar: tells the player at a glance where they are
     bar(fb, 0)
-    if len(title) <= COLS:
-        fb.text(title, 0, 0, 0)
-    else:
-        text_fit(fb, title, 0, 0, 0)
+    fb.text(title, 0, 0, 0)
+    if len(title) > COLS:
+        _cut(fb, W - 8, 0, 0)
 
 
 class UI:

@@ -57,40 +57,62 @@ def round_number(game, i):
 # The board is drawn after nearly every key press, so it is drawn with few
 # calls: both players' numbers share one text row (the two columns are 7
 # characters, 56 px, apart), the numbers are formatted to bytes (see
-# ui.py) once per game state, and the icons in front of the rows are
-# one image.
+# ui.py) once per game state, into one list kept for the purpose, and the
+# icons in front of the rows are one image. The drawing is split into short
+# functions so that each frame fits the C stack (see ui.py).
 NAMES_ROW = "%-7s%s" % (NAMES[0].upper(), NAMES[1].upper())
 PILE_LABELS = " ".join([str(v) for v in t42.PILES])  # one every 16 px
 _column = []  # the icons in front of the rows (gfx.column), made once
 _names = Stamp()  # the players' names and the flamingo (band 1)
 _piles = Stamp()  # the piles' value labels and the rabbit (band 6)
+# The board's text for the state _shown[0] (see board_rows): filled in
+# place, no new list or tuple per state.
+_ROWS = [None] * 7
+_shown = [None]
 
 
 def board_rows(s):
     """The status board's text for state s: [title, stars track, teacups
-    ((x, count), ...), tarts, hourglasses, draw piles, piles + supply]."""
-    b = s.players[0]
-    p = s.players[1]
-    tb = t42.track(b.stars)  # the board shows a track space plus teacups (T42-STAR-1)
-    tp = t42.track(p.stars)
+    (x, count, x, count: the players who have some), tarts, hourglasses,
+    draw piles, piles + supply]. One list, refilled when s is another
+    state (a state is never changed in place: T42-INPUT-3; a new round or
+    an undo gives another object)."""
+    rows = _ROWS
+    if _shown[0] is not s:
+        b = s.players[0]
+        p = s.players[1]
+        rows[0] = b"R%d" % (s.round + 1)
+        # the board shows a track space plus teacups (T42-STAR-1)
+        rows[1] = b"%-7d%d" % (t42.track(b.stars), t42.track(p.stars))
+        rows[2] = _cups(b.stars, p.stars)
+        rows[3] = b"%-7d%d" % (b.tarts, p.tarts)
+        rows[4] = b"%-7d%d" % (b.hourglasses, p.hourglasses)
+        rows[5] = b"%-7d%d" % (b.draw_count(), p.draw_count())
+        # pile counts under their labels (16 px apart), the rabbits at x =
+        # 96: three two-value formats (a six-tuple is a bigger allocation)
+        pl = s.piles
+        rows[6] = b"%-2d%-2d" % (pl[0], pl[1]) + b"%-2d%-2d" % (pl[2], pl[3]) + b"%-4d%d" % (pl[4], s.supply_rabbits)
+        _shown[0] = s
+    return rows
+
+
+def _cups(sb, sp):
+    # (x, count, ...) of the teacups right of each player's track number
+    if sb <= 25 and sp <= 25:
+        return ()  # none yet (T42-STAR-1): no new object
     cups = []
-    n = t42.teacups(b.stars)
+    _cup(cups, 16, sb)
+    _cup(cups, 72, sp)
+    return cups
+
+
+def _cup(cups, x, stars):
+    # a player's teacups, right of the track number drawn at x
+    n = t42.teacups(stars)
     if n:
-        cups.append((16 + 8 * len(b"%d" % tb) + 2, b"%d" % n))
-    n = t42.teacups(p.stars)
-    if n:
-        cups.append((72 + 8 * len(b"%d" % tp) + 2, b"%d" % n))
-    pl = s.piles
-    return (
-        b"R%d" % (s.round + 1),
-        b"%-7d%d" % (tb, tp),
-        cups,
-        b"%-7d%d" % (b.tarts, p.tarts),
-        b"%-7d%d" % (b.hourglasses, p.hourglasses),
-        b"%-7d%d" % (b.draw_count(), p.draw_count()),
-        # pile counts under their labels (16 px apart), the rabbits at x = 96
-        b"%-2d%-2d%-2d%-2d%-4d%d" % (pl[0], pl[1], pl[2], pl[3], pl[4], s.supply_rabbits),
-    )
+        x += 8 * len(b"%d" % t42.track(stars)) + 2
+        cups.append(x)
+        cups.append(b"%d" % n)
 
 
 class Status(Screen):
@@ -101,8 +123,6 @@ class Status(Screen):
     def __init__(self, game=None):
         self.game = game  # the t42.Game shown (for needs)
         self.toast = None  # (title, line) shown until the next key
-        self._of = None  # the state _rows shows
-        self._rows = None
 
     @property
     def needs(self):
@@ -134,51 +154,58 @@ class Status(Screen):
             after_redo(ui, do_redo(ui))
 
     def draw(self, ui, fb):
-        gfx = ui.gfx
-        icons = gfx.ICONS
         s = ui.app.game.state
-        rows = self._rows
-        if rows is None or self._of is not s:
-            # a state is never changed in place (T42-INPUT-3): a new round
-            # or an undo gives another object
-            rows = self._rows = board_rows(s)
-            self._of = s
-        text = fb.text
-        blit = fb.blit
+        rows = board_rows(s)
         if self.toast is not None:
             header(fb, self.toast[0])
             text_fit(fb, self.toast[1], 0, LINE)
         else:
-            header(fb, rows[0])
-            gfx.icon(fb, gfx.ICON_WATCH, 40, 0, 0)
-            text(t42.SPACES[s.watch], 50, 0, 0)
-            if not _names.paste(fb, 1, s.flamingo):
-                text(NAMES_ROW, 16, LINE, 1)
-                if s.flamingo == 0 or s.flamingo == 1:
-                    blit(icons[gfx.ICON_FLAMINGO], 52 + 56 * s.flamingo, LINE, 0)
-                _names.keep(fb, 1, s.flamingo)
-        if not _column:
-            _column.append(gfx.column((gfx.ICON_STAR, gfx.ICON_TART, gfx.ICON_HOURGLASS, gfx.ICON_PILE)))
-        blit(_column[0], 2, 2 * LINE, 0)
-        text(rows[1], 16, 2 * LINE, 1)
-        for xc, n in rows[2]:
-            blit(icons[gfx.ICON_TEACUP], xc, 2 * LINE, 0)
-            text(n, xc + 9, 2 * LINE, 1)
-        text(rows[3], 16, 3 * LINE, 1)
-        text(rows[4], 16, 4 * LINE, 1)
-        text(rows[5], 16, 5 * LINE, 1)
-        if not _piles.paste(fb, 6, 0):
-            # score-board piles: inverse value labels over the cards left
-            fr = fb.fill_rect
-            fr(0, 6 * LINE, 9, LINE, 1)
-            fr(16, 6 * LINE, 9, LINE, 1)
-            fr(32, 6 * LINE, 9, LINE, 1)
-            fr(48, 6 * LINE, 9, LINE, 1)
-            fr(64, 6 * LINE, 9, LINE, 1)
-            text(PILE_LABELS, 0, 6 * LINE, 0)
-            blit(icons[gfx.ICON_RABBIT], 96, 6 * LINE, 0)
-            _piles.keep(fb, 6, 0)
-        text(rows[6], 0, 7 * LINE, 1)
+            _top(ui.gfx, fb, s, rows[0])
+        _board(ui.gfx, fb, rows)
+
+
+def _top(gfx, fb, s, title):
+    # the title bar (round, the watch's space), the names and the flamingo
+    header(fb, title)
+    gfx.icon(fb, gfx.ICON_WATCH, 40, 0, 0)
+    fb.text(t42.SPACES[s.watch], 50, 0, 0)
+    if not _names.paste(fb, 1, s.flamingo):
+        fb.text(NAMES_ROW, 16, LINE, 1)
+        if s.flamingo == 0 or s.flamingo == 1:
+            fb.blit(gfx.ICONS[gfx.ICON_FLAMINGO], 52 + 56 * s.flamingo, LINE, 0)
+        _names.keep(fb, 1, s.flamingo)
+
+
+def _board(gfx, fb, rows):
+    # the players' rows under the icons, then the piles and the supply
+    if not _column:
+        _column.append(gfx.column((gfx.ICON_STAR, gfx.ICON_TART, gfx.ICON_HOURGLASS, gfx.ICON_PILE)))
+    fb.blit(_column[0], 2, 2 * LINE, 0)
+    fb.text(rows[1], 16, 2 * LINE, 1)
+    if rows[2]:
+        _teacups(gfx, fb, rows[2])
+    fb.text(rows[3], 16, 3 * LINE, 1)
+    fb.text(rows[4], 16, 4 * LINE, 1)
+    fb.text(rows[5], 16, 5 * LINE, 1)
+    if not _piles.paste(fb, 6, 0):
+        # score-board piles: inverse value labels over the cards left
+        fb.fill_rect(0, 6 * LINE, 9, LINE, 1)
+        fb.fill_rect(16, 6 * LINE, 9, LINE, 1)
+        fb.fill_rect(32, 6 * LINE, 9, LINE, 1)
+        fb.fill_rect(48, 6 * LINE, 9, LINE, 1)
+        fb.fill_rect(64, 6 * LINE, 9, LINE, 1)
+        fb.text(PILE_LABELS, 0, 6 * LINE, 0)
+        fb.blit(gfx.ICONS[gfx.ICON_RABBIT], 96, 6 * LINE, 0)
+        _piles.keep(fb, 6, 0)
+    fb.text(rows[6], 0, 7 * LINE, 1)
+
+
+def _teacups(gfx, fb, cups):
+    i = 0
+    while i < len(cups):
+        fb.blit(gfx.ICONS[gfx.ICON_TEACUP], cups[i], 2 * LINE, 0)
+        fb.text(cups[i + 1], cups[i] + 9, 2 * LINE, 1)
+        i += 2
 
 
 END_NEEDS = ("ui_t42_end",)
@@ -194,18 +221,31 @@ def may_end(s):
     twice), so only a player with at most 7 there can reshuffle, twice only
     with a whole deck of 7 or fewer (each reshuffle takes a rabbit from the
     supply; none left ends the game)."""
+    # (in three parts: one frame would not fit the C stack, see ui.py)
     if s.over:
         return True
+    if _reshuffles(s) > s.supply_rabbits:
+        return True
+    return _piles_may_empty(s.piles)
+
+
+def _reshuffles(s):
+    # the most reshuffles the next round can make, one rabbit each
     n = 0
-    for p in s.players:
-        d = p.draw_count()
+    i = 0
+    while i < 2:
+        d = s.players[i].draw_count()
         if d <= 7:
             n += 1
-            if d + len(p.discard) <= 7:
+            if d + len(s.players[i].discard) <= 7:
                 n += 1
-    if n > s.supply_rabbits:
-        return True
-    left = sorted([v for v in s.piles if v])
+        i += 1
+    return n
+
+
+def _piles_may_empty(piles):
+    # can 2 pile cards more leave only one pile with cards?
+    left = sorted([v for v in piles if v])
     k = len(left) - 1  # the piles still to empty: all but one
     return k <= 0 or sum(left[:k]) <= 2
 
@@ -244,16 +284,26 @@ def do_undo(ui):
 
 
 def do_redo(ui):
-    app = ui.app
-    g = app.game
+    g = ui.app.game
     if not g.can_redo():
         return ("Nothing to redo", "")
-    try:
-        app.redo()
-    except t42.Refused as exc:
-        return ("Cannot redo", str(exc))
+    refused = _redo(ui.app)
+    if refused is not None:
+        return ("Cannot redo", refused)
     i = len(g.actions) - 1
     return ("Redone", action_label(g.actions[i], round_number(g, i)))
+
+
+def _redo(app):
+    # app.redo() -> None, or why the engine refused it. A function of its
+    # own, and the exception takes the argument's name: a frame with an
+    # `except ... as` fits the C stack only with one name and no more
+    # (MicroPython allocates a bigger one on the heap at every call).
+    try:
+        app.redo()
+    except t42.Refused as app:
+        return str(app)
+    return None
 
 
 def after_undo(ui, toast):
@@ -285,28 +335,32 @@ MENU_NEEDS = ("ui_t42_more", "ui_t42_end", "ui_misc")
 
 
 def game_menu(ui, sel):
-    m = Menu("Game", list(MENU), _menu_pick, sel=sel)
+    m = Menu("Game", MENU, _menu_pick, sel=sel)  # never changed: no copy
     m.needs = MENU_NEEDS  # type: ignore[attr-defined]  # read by app.App.wanted, any screen may have it
     return m
 
 
 def _menu_pick(ui, what):
-    app = ui.app
     if what == "history":
         from teatally import ui_t42_more
 
-        ui.push(ui_t42_more.history(app.game))
+        ui.push(ui_t42_more.history(ui.app.game))
     elif what == "score":
-        from teatally import ui_t42_end
-
-        ui.push(ui_t42_end.Lines("If it ended now", ui_t42_end.score_lines(app.game.state)))
+        _score_now(ui)
     elif what == "adjust":
         from teatally import ui_t42_more
 
-        ui.push(ui_t42_more.Adjust(app))
+        ui.push(ui_t42_more.Adjust(ui.app))
     elif what == "undo":
         after_undo(ui, do_undo(ui))
     elif what == "redo":
         after_redo(ui, do_redo(ui))
     elif what == "home":
-        app.home()
+        ui.app.home()
+
+
+def _score_now(ui):
+    # (out of _menu_pick: its frame would not fit the C stack, see ui.py)
+    from teatally import ui_t42_end
+
+    ui.push(ui_t42_end.Lines("If it ended now", ui_t42_end.score_lines(ui.app.game.state)))
