@@ -60,41 +60,38 @@ def _stay(ui):
 
 
 def _home_pick(ui, what):
-    # Each branch imports what it opens (idle work has loaded it already:
-    # HOME_NEEDS). `import teatally.x` binds the one local `teatally`
-    # whatever x is, so the frame stays small enough for the C stack
-    # (tests/test_frames.py).
+    app = ui.app
     if what == "resume":
-        import teatally.ui_t42
+        from teatally import ui_t42
 
-        teatally.ui_t42.show_game(ui, None)
+        ui_t42.show_game(ui, None)
     elif what == "new":
-        if ui.app.game is not None:
-            ui.push(_replace_menu(ui.app))
+        if app.game is not None:
+            ui.push(_replace_menu(app))
         else:
             _new_t42(ui)
     elif what == "pad":
-        import teatally.ui_pads
+        from teatally import ui_pads
 
-        teatally.ui_pads.resume(ui)
+        ui_pads.resume(ui)
     elif what == "teatime":
-        import teatally.ui_pads
+        from teatally import ui_pads
 
-        teatally.ui_pads.start_teatime(ui)
+        ui_pads.start_teatime(ui)
     elif what == "witches":
-        import teatally.ui_pads
+        from teatally import ui_pads
 
-        teatally.ui_pads.start_witches(ui)
+        ui_pads.start_witches(ui)
     elif what == "archive":
-        import teatally.ui_archive
+        from teatally import ui_archive
 
-        teatally.ui_archive.show_archive(ui)
+        ui_archive.show_archive(ui)
     elif what == "settings":
-        import teatally.ui_settings
+        from teatally import ui_settings
 
-        ui.push(teatally.ui_settings.Settings(ui.app))
+        ui.push(ui_settings.Settings(app))
     elif what == "about":
-        ui.push(Message("About", about_lines(ui.app)))
+        ui.push(Message("About", about_lines(app)))
 
 
 def _new_t42(ui):
