@@ -132,11 +132,18 @@ def _record(raw, require_crc):
         return "CRC mismatch"
     if ok is None and require_crc:
         return "no CRC"
+    text = _utf8(body)
+    return "not UTF-8" if text is None else _loads_obj(text)
+
+
+def _utf8(b):
+    # b decoded, or None. The try has a frame of its own: with one, _record's
+    # frame would go on the heap (and the host VM's collector does not see
+    # heap frames: see below)
     try:
-        text = body.decode()
+        return b.decode()
     except UnicodeError:
-        return "not UTF-8"
-    return _loads_obj(text)
+        return None
 
 
 def parse_record_lines(source):
@@ -160,6 +167,32 @@ def parse_record_lines(source):
         if isinstance(obj, str):
             raise RecordError(n, obj)
         yield n, obj
+
+
+def _data(text):
+    # what a line's JSON text is written as: MicroPython writes (and CRCs)
+    # a str's UTF-8 bytes as they are, without a copy
+    return text if _MP else text.encode()
+
+
+def _tail(data):
+    # a line's end after its JSON bytes, as protect() writes it: TAB, CRC-32
+    # hex, newline (bytes: a new str costs an interned-string search)
+    return b"\t%08x\n" % _crc(data)
+
+
+def _write_line(f, data):
+    """Write one protected line to the open file f (the JSON text data, then
+    its tail) and flush it: on LittleFS the flush is the commit. Closes f.
+    -> the file's length after. Small on purpose: a frame with a try and
+    more than 9 words goes on the heap on MicroPython (a heap search per call)."""
+    try:
+        f.write(data)
+        f.write(_tail(data))
+        f.flush()
+        return f.tell()
+    finally:
+        f.close()
 
 
 def _join(root, name):
@@ -377,37 +410,23 @@ class Journal:
 
     def start(self, setup_obj):
         """Begin a new game: the journal becomes just the setup line (atomic)."""
-        b = protect(jsonc.dumps(setup_obj, True)).encode()
-        f = open(self.tmp, "wb")
-        try:
-            f.write(b)
-            f.flush()
-        finally:
-            f.close()
+        end = _write_line(open(self.tmp, "wb"), _data(jsonc.dumps(setup_obj, True)))
         os.rename(self.tmp, self.path)
         self.lines = 1
-        self.ends = [len(b)]
+        self.ends = [end]
 
     def append(self, obj):
         """Commit one round or adjustment: one protected line, flushed.
         Returns the number of bytes written."""
-        text = jsonc.dumps(obj, True)
-        # the line as protect() makes it, in two writes without copying the
-        # text (MicroPython takes a str where bytes go)
-        data = text if _MP else text.encode()
-        f = open(self.path, "ab")
-        try:
-            f.write(data)
-            f.write(b"\t%08x\n" % _crc(data))  # bytes: no new str (an interned-string search)
-            f.flush()  # on LittleFS this is the commit
-            end = f.tell()
-        finally:
-            f.close()
+        data = _data(jsonc.dumps(obj, True))
+        end = _write_line(open(self.path, "ab"), data)
         self.lines += 1
         ends = self.ends
-        n = end - (ends[-1] if ends else 0) if ends is not None else len(text.encode()) + 10
-        if ends is not None:
-            ends.append(end)
+        if ends is None:
+            # not loaded: where the line began is unknown
+            return len(data.encode() if _MP else data) + 10
+        n = end - (ends[-1] if ends else 0)
+        ends.append(end)
         return n
 
     def truncate(self, n_lines):
