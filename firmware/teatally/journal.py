@@ -317,6 +317,36 @@ def _statvfs_free(root):
     return free
 
 
+def _listdir(path):
+    # a small frame for the try (see _write_line)
+    try:
+        return os.listdir(path)
+    except OSError:
+        return []
+
+
+def _numbered(names):
+    # the archive names among names, oldest first
+    nums = []
+    for name in names:
+        if _archive_number(name) >= 0:
+            nums.append((_archive_number(name), name))
+    nums.sort()
+    return [name for k, name in nums]
+
+
+def _write_final(f, data):
+    # the archive's last line: "# final " and the summary's JSON text data
+    # (written in pieces: no str made of the whole line), flushed; closes f
+    try:
+        f.write(b"# final ")
+        f.write(data)
+        f.write(b"\n")
+        f.flush()
+    finally:
+        f.close()
+
+
 def _archive_number(name):
     # "g0012.jsonl" -> 12; anything else (temp files, strays) -> -1
     if len(name) < 8 or name[0] != "g" or name[-6:] != ".jsonl":
@@ -460,17 +490,7 @@ class Journal:
 
     def list_archives(self):
         """Archived game file names, oldest first (e.g. ['g0001.jsonl', ...])."""
-        try:
-            names = os.listdir(self.games)
-        except OSError:
-            return []
-        nums = []
-        for name in names:
-            k = _archive_number(name)
-            if k >= 0:
-                nums.append((k, name))
-        nums.sort()
-        return [name for k, name in nums]
+        return _numbered(_listdir(self.games))
 
     def archive_path(self, name):
         return _join(self.games, name)
@@ -483,22 +503,20 @@ class Journal:
         The move is a rename first: at no instant is the game in neither
         place nor in both. Power loss before the comment is written leaves an
         archive without it (the summary can be replayed from the record)."""
-        names = self.list_archives()
-        if not names and not _exists(self.games):
-            os.mkdir(self.games)
-        k = _archive_number(names[-1]) + 1 if names else 1
-        name = "g%04d.jsonl" % k
+        name = self._next_archive()
         path = _join(self.games, name)
         os.rename(self.path, path)
         self.lines = 0
         self.ends = []
-        f = open(path, "ab")
-        try:
-            f.write(("# final %s\n" % jsonc.dumps(final_summary_obj, True)).encode())
-            f.flush()
-        finally:
-            f.close()
+        _write_final(open(path, "ab"), _data(jsonc.dumps(final_summary_obj, True)))
         return name
+
+    def _next_archive(self):
+        # the next archive's name (the games folder made if need be)
+        names = self.list_archives()
+        if not names and not _exists(self.games):
+            os.mkdir(self.games)
+        return "g%04d.jsonl" % (_archive_number(names[-1]) + 1 if names else 1)
 
     def prune(self, min_free_bytes):
         """Delete the oldest archived games while free space is below
