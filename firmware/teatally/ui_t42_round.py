@@ -537,10 +537,13 @@ def _clone(o):
     return o
 
 
+_NESTED = (dict, list)
+
+
 def _clone_dict(o):
     c = dict(o)
     for k in o:
-        if type(o[k]) is dict or type(o[k]) is list:
+        if type(o[k]) in _NESTED:
             c[k] = _clone(o[k])
     return c
 
@@ -548,7 +551,7 @@ def _clone_dict(o):
 def _clone_list(o):
     c = list(o)
     for i in range(len(o)):
-        if type(o[i]) is dict or type(o[i]) is list:
+        if type(o[i]) in _NESTED:
             c[i] = _clone(o[i])
     return c
 
