@@ -60,7 +60,8 @@ class RecordError(ValueError):
 
 
 def _crc(data):
-    return binascii.crc32(data) & 0xFFFFFFFF
+    # unsigned on both interpreters (Python 3's crc32; MicroPython's too)
+    return binascii.crc32(data)
 
 
 def protect(json_text):
@@ -82,7 +83,7 @@ def _split(b):
     n = len(b)
     if n >= 9 and b[n - 9] == 9 and _is_hex8(b, n - 8):
         body = b[: n - 9]
-        return body, ("%08x" % _crc(body)).encode() == b[n - 8 :]
+        return body, b"%08x" % _crc(body) == b[n - 8 :]  # bytes: no str to look up
     return b, None
 
 
