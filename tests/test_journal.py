@@ -461,6 +461,12 @@ import sys
 sys.path.insert(0, FLASH + '/lib')
 from teatally.journal import Journal
 
+# A collection after each record (MicroPython only: CPython's is slow): the
+# host VM's collector does not see C locals, so one running inside
+# json.loads can free the dict being parsed (the Pico scans its registers).
+# Collected between lines, the heap has room for a whole line.
+collect = gc.collect if sys.implementation.name == 'micropython' else int
+
 class Tally:
     def __init__(self):
         self.n = 0
@@ -470,6 +476,7 @@ class Tally:
         self.n += 1
         self.piles += obj.get('pile', 0)
         self.last = obj
+        collect()
 
 gc.collect()
 t = Tally()

@@ -29,6 +29,13 @@ CASES = [
 for c in CASES:
     print(jsonc.dumps(c))
     print(jsonc.dumps(c, True))
+# subclasses and nesting: an OrderedDict in unsorted order, bools and a float
+# in a list, an empty tuple, dicts in lists in tuples
+from collections import OrderedDict
+od = OrderedDict()
+od['z'] = 1
+od['a'] = [True, None, 2.5]
+print(jsonc.dumps({'b': od, 'a': (), 'c': ({}, [[]], {'y': {}, 'x': [{'q': 0, 'p': -7}]}, 10, 9)}, True))
 for bad in (float('nan'), float('inf'), [float('-inf')]):
     try:
         jsonc.dumps(bad)
@@ -41,7 +48,8 @@ for bad in (float('nan'), float('inf'), [float('-inf')]):
 def test_same_bytes_on_both_interpreters_and_valid_json(dual):
     out = dual(SCRIPT).splitlines()
     assert out[-3:] == ["refused"] * 3
-    lines = out[:-3]
+    assert out[-4] == '{"a":[],"b":{"a":[true,null,2.5],"z":1},"c":[{},[[]],{"x":[{"p":-7,"q":0}],"y":{}},10,9]}'
+    lines = out[:-4]
     assert len(lines) == 22
     for wide, compact in zip(lines[0::2], lines[1::2], strict=True):
         assert json.loads(wide) == json.loads(compact)

@@ -53,21 +53,25 @@ def name():
     t = top()
     return '%s|%s' % (type(t).__name__, t.title)
 
+def txt(x):
+    # labels, hints and lines made on a press are bytes (no new str on the
+    # device), e.g. the score table's lines (ui_t42_end.score_lines)
+    return x if isinstance(x, str) else x.decode()
+
 def show(tag):
     t = top()
     out = '%s %s %s' % (tag, name(), fbhash())
     items = getattr(t, 'items', None)
     if items is not None and not isinstance(t, ui_t42_end.Lines):
-        out += ' sel=%d [%s]' % (t.sel, ', '.join([it[0] for it in items]))
+        out += ' sel=%d [%s]' % (t.sel, ', '.join([txt(it[0]) for it in items]))
         if t.hint:
-            out += ' hint=' + t.hint(items[t.sel][1])
+            out += ' hint=' + txt(t.hint(items[t.sel][1]))
     elif hasattr(t, 'value'):
         out += ' value=%d %d..%d' % (t.value, t.lo, t.hi)
         if t.describe:
-            out += ' / ' + ' / '.join(t.describe(t.value))
+            out += ' / ' + ' / '.join([txt(x) for x in t.describe(t.value)])
     elif hasattr(t, 'lines'):
-        # the score table's lines are bytes (ui_t42_end.score_lines)
-        out += ' [' + ' / '.join([x if isinstance(x, str) else x.decode() for x in t.lines]) + ']'
+        out += ' [' + ' / '.join([txt(x) for x in t.lines]) + ']'
     if isinstance(t, ui_t42.Status) and t.toast:
         out += ' toast=' + ' '.join(t.toast)
     print(out)
@@ -460,6 +464,51 @@ def test_guided_rounds_undo_history_adjust_and_power_cut(dual):
     assert state.supply_rabbits == 6 and state.players[0].draw.get("rabbit") == 1
 
 
+def test_a_refused_probe_or_commit_is_said_and_ok_steps_back(dual):
+    """T42-INPUT-3: should the engine refuse the round (it cannot with the
+    options offered), the round says why and OK steps back one question,
+    for a refusal while asking (the probe) and while committing; nothing is
+    written."""
+    out = dual(
+        PRELUDE
+        + "SETUP = %r\n" % SETUP
+        + r"""
+start(SETUP)
+ui_t42_round.start(app.ui)
+r = top().round
+probe = t42.Game.probe
+commit = type(app).commit
+def no(*a):
+    raise t42.Refused('not now')
+def step(tag, v):
+    r.answer(app.ui, v)
+    print(tag, name(), jsonc.dumps(r.draft), getattr(top(), 'lines', ''))
+t42.Game.probe = no
+step('b', 'dormouse')
+t42.Game.probe = probe
+keys('o')
+print('ok1', name(), jsonc.dumps(r.draft), len(r.fills))
+step('b', 'dormouse')
+step('p', 'knave')
+type(app).commit = no
+step('act', 'none')
+type(app).commit = commit
+keys('o')
+print('ok2', name(), jsonc.dumps(r.draft), len(journal_objs()))
+step('act', 'none')
+print('line', jsonc.dumps(journal_objs()[-1]), len(journal_objs()))
+""",
+        heap=ROOMY,
+    )
+    rows = [line.split(" ", 1) for line in out.splitlines()]
+    assert rows[0] == ["b", "Message|Refused {\"blue\": \"dormouse\"} ['not now']"]
+    assert rows[1] == ["ok1", "Menu|Blue reveals {} 0"]
+    assert rows[4][0] == "act" and rows[4][1].startswith("Message|Refused") and "['not now']" in rows[4][1]
+    assert rows[5] == ["ok2", "Menu|Pink wins {\"blue\": \"dormouse\", \"pink\": \"knave\"} 1"]
+    assert rows[6][0] == "act" and rows[6][1].startswith("Status|")
+    assert rows[7] == ["line", '{"blue": "dormouse", "hourglasses": 0, "pink": "knave"} 2']
+
+
 def test_back_restores_the_draft_the_engine_wrote_into(dual):
     """T42-WATCH-1 T42-INPUT-1: the engine writes into the round's draft too
     (the watch space's parameters, hourglasses); BACK from the space's
@@ -506,6 +555,45 @@ def test_card_menu_items_name_the_value_of_each_card():
     assert ui_t42_round._counted(ui_t42_round._CARD_ITEM["cat"], 3) == ("cat 1 x3", "cat")
     assert ui_t42_round._counted(ui_t42_round._CARD_ITEM["rabbit"], 3) == ("rabbit 1 x3", "rabbit")
     assert ui_t42_round._counted(ui_t42_round._CARD_ITEM["king"], 12) == ("king 7 x12", "king")
+
+
+WRAP = r"""
+from teatally import ui_t42_round
+from teatally.ui import wrap
+LABELS = ['blue executioner knave stars', 'watch reveal stars', 'pink cat > reveal stars', 'x',
+          'sixteen chars ok', 'seventeen chars no', 'abcdefghijklmnop q', 'abcdefghijklmnopq r',
+          'a abcdefghijklmnopqrstuvwxyz12345 b', 'trailing space ', ' leading', 'two  spaces here and more',
+          'caf\u00e9 caf\u00e9 caf\u00e9 caf\u00e9', '', 'watch copy cat > destroy rabbit stars']
+def check(w):
+    lines = []
+    ui_t42_round._wrap_label(lines, w)
+    got = [x if isinstance(x, str) else x.decode() for x in lines]
+    print(got == wrap(w), ui_t42_round._stars_card(w) == (w.split(' ')[-2] if ' ' in w else w))
+def main():
+    for w in LABELS:
+        check(w)
+main()
+"""
+
+
+def test_stars_labels_wrap_as_ui_wrap_does(dual):
+    """The printed-stars question wraps its label as bytes (no str per word
+    on the press): the same lines as ui.wrap, and the same card read from it."""
+    out = dual(WRAP, heap=ROOMY).splitlines()
+    assert out == ["True True"] * 15
+
+
+def test_round_labels_written_out_agree_with_the_names_they_spell():
+    """The round's other labels and titles written out once (no string made
+    on a press) say what the formats they replace said: the buys with their
+    cost (T42-BUY-2) and the players' names."""
+    from teatally import t42, ui_t42, ui_t42_round as r
+
+    assert r._BUY == {v: b"Buy %d: " % v for v in t42.PILES} and tuple(range(4, 9)) == t42.PILES
+    assert r._TARTS == tuple(b"%d tart%s" % (n, b"" if n == 1 else b"s") for n in range(9))
+    for who, name in enumerate(ui_t42.NAMES):
+        assert r._REVEALS[who] == name + " reveals" and r._HOURGLASSES[who] == name + " hourglasses"
+        assert r._WINS[who] == (name + " wins", name + " wins (tie)")
 
 
 MAY_END = r"""

@@ -60,7 +60,8 @@ class RecordError(ValueError):
 
 
 def _crc(data):
-    return binascii.crc32(data) & 0xFFFFFFFF
+    # unsigned on both interpreters (Python 3's crc32; MicroPython's too)
+    return binascii.crc32(data)
 
 
 def protect(json_text):
@@ -82,7 +83,7 @@ def _split(b):
     n = len(b)
     if n >= 9 and b[n - 9] == 9 and _is_hex8(b, n - 8):
         body = b[: n - 9]
-        return body, ("%08x" % _crc(body)).encode() == b[n - 8 :]
+        return body, b"%08x" % _crc(body) == b[n - 8 :]  # bytes: no str to look up
     return b, None
 
 
@@ -132,11 +133,18 @@ def _record(raw, require_crc):
         return "CRC mismatch"
     if ok is None and require_crc:
         return "no CRC"
+    text = _utf8(body)
+    return "not UTF-8" if text is None else _loads_obj(text)
+
+
+def _utf8(b):
+    # b decoded, or None. The try has a frame of its own: with one, _record's
+    # frame would go on the heap (and the host VM's collector does not see
+    # heap frames: see below)
     try:
-        text = body.decode()
+        return b.decode()
     except UnicodeError:
-        return "not UTF-8"
-    return _loads_obj(text)
+        return None
 
 
 def parse_record_lines(source):
@@ -160,6 +168,32 @@ def parse_record_lines(source):
         if isinstance(obj, str):
             raise RecordError(n, obj)
         yield n, obj
+
+
+def _data(text):
+    # what a line's JSON text is written as: MicroPython writes (and CRCs)
+    # a str's UTF-8 bytes as they are, without a copy
+    return text if _MP else text.encode()
+
+
+def _tail(data):
+    # a line's end after its JSON bytes, as protect() writes it: TAB, CRC-32
+    # hex, newline (bytes: a new str costs an interned-string search)
+    return b"\t%08x\n" % _crc(data)
+
+
+def _write_line(f, data):
+    """Write one protected line to the open file f (the JSON text data, then
+    its tail) and flush it: on LittleFS the flush is the commit. Closes f.
+    -> the file's length after. Small on purpose: a frame with a try and
+    more than 9 words goes on the heap on MicroPython (a heap search per call)."""
+    try:
+        f.write(data)
+        f.write(_tail(data))
+        f.flush()
+        return f.tell()
+    finally:
+        f.close()
 
 
 def _join(root, name):
@@ -284,6 +318,36 @@ def _statvfs_free(root):
     return free
 
 
+def _listdir(path):
+    # a small frame for the try (see _write_line)
+    try:
+        return os.listdir(path)
+    except OSError:
+        return []
+
+
+def _numbered(names):
+    # the archive names among names, oldest first
+    nums = []
+    for name in names:
+        if _archive_number(name) >= 0:
+            nums.append((_archive_number(name), name))
+    nums.sort()
+    return [name for k, name in nums]
+
+
+def _write_final(f, data):
+    # the archive's last line: "# final " and the summary's JSON text data
+    # (written in pieces: no str made of the whole line), flushed; closes f
+    try:
+        f.write(b"# final ")
+        f.write(data)
+        f.write(b"\n")
+        f.flush()
+    finally:
+        f.close()
+
+
 def _archive_number(name):
     # "g0012.jsonl" -> 12; anything else (temp files, strays) -> -1
     if len(name) < 8 or name[0] != "g" or name[-6:] != ".jsonl":
@@ -377,37 +441,23 @@ class Journal:
 
     def start(self, setup_obj):
         """Begin a new game: the journal becomes just the setup line (atomic)."""
-        b = protect(jsonc.dumps(setup_obj, True)).encode()
-        f = open(self.tmp, "wb")
-        try:
-            f.write(b)
-            f.flush()
-        finally:
-            f.close()
+        end = _write_line(open(self.tmp, "wb"), _data(jsonc.dumps(setup_obj, True)))
         os.rename(self.tmp, self.path)
         self.lines = 1
-        self.ends = [len(b)]
+        self.ends = [end]
 
     def append(self, obj):
         """Commit one round or adjustment: one protected line, flushed.
         Returns the number of bytes written."""
-        text = jsonc.dumps(obj, True)
-        # the line as protect() makes it, in two writes without copying the
-        # text (MicroPython takes a str where bytes go)
-        data = text if _MP else text.encode()
-        f = open(self.path, "ab")
-        try:
-            f.write(data)
-            f.write(b"\t%08x\n" % _crc(data))  # bytes: no new str (an interned-string search)
-            f.flush()  # on LittleFS this is the commit
-            end = f.tell()
-        finally:
-            f.close()
+        data = _data(jsonc.dumps(obj, True))
+        end = _write_line(open(self.path, "ab"), data)
         self.lines += 1
         ends = self.ends
-        n = end - (ends[-1] if ends else 0) if ends is not None else len(text.encode()) + 10
-        if ends is not None:
-            ends.append(end)
+        if ends is None:
+            # not loaded: where the line began is unknown
+            return len(data.encode() if _MP else data) + 10
+        n = end - (ends[-1] if ends else 0)
+        ends.append(end)
         return n
 
     def truncate(self, n_lines):
@@ -441,17 +491,7 @@ class Journal:
 
     def list_archives(self):
         """Archived game file names, oldest first (e.g. ['g0001.jsonl', ...])."""
-        try:
-            names = os.listdir(self.games)
-        except OSError:
-            return []
-        nums = []
-        for name in names:
-            k = _archive_number(name)
-            if k >= 0:
-                nums.append((k, name))
-        nums.sort()
-        return [name for k, name in nums]
+        return _numbered(_listdir(self.games))
 
     def archive_path(self, name):
         return _join(self.games, name)
@@ -464,22 +504,20 @@ class Journal:
         The move is a rename first: at no instant is the game in neither
         place nor in both. Power loss before the comment is written leaves an
         archive without it (the summary can be replayed from the record)."""
-        names = self.list_archives()
-        if not names and not _exists(self.games):
-            os.mkdir(self.games)
-        k = _archive_number(names[-1]) + 1 if names else 1
-        name = "g%04d.jsonl" % k
+        name = self._next_archive()
         path = _join(self.games, name)
         os.rename(self.path, path)
         self.lines = 0
         self.ends = []
-        f = open(path, "ab")
-        try:
-            f.write(("# final %s\n" % jsonc.dumps(final_summary_obj, True)).encode())
-            f.flush()
-        finally:
-            f.close()
+        _write_final(open(path, "ab"), _data(jsonc.dumps(final_summary_obj, True)))
         return name
+
+    def _next_archive(self):
+        # the next archive's name (the games folder made if need be)
+        names = self.list_archives()
+        if not names and not _exists(self.games):
+            os.mkdir(self.games)
+        return "g%04d.jsonl" % (_archive_number(names[-1]) + 1 if names else 1)
 
     def prune(self, min_free_bytes):
         """Delete the oldest archived games while free space is below

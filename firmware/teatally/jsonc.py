@@ -23,27 +23,53 @@ _WIDE = (", ", ": ")
 _COMPACT = (",", ":")
 
 
+# The tree is rebuilt by small functions: MicroPython puts a frame of more
+# than 11 words on the heap (a heap search per call), and a round line is
+# written on every commit.
 def _sorted(o):
     # MicroPython: the same tree with every dict an OrderedDict in key order
     t = type(o)
     if t is dict:
-        d = OrderedDict()
-        for k in sorted(o):
-            v = o[k]
-            d[k if type(k) is str else str(k)] = v if type(v) in _SCALAR else _sorted(v)
-        return d
+        return _sorted_dict(o) if o else o  # {} (an effect without answers) as it is
     if t is list or t is tuple:
-        return [v if type(v) in _SCALAR else _sorted(v) for v in o]
+        return _sorted_list(o)
     if t in _SCALAR:
         return o
-    if t is float:
+    return _other(o)
+
+
+def _sorted_dict(o):
+    d = OrderedDict()
+    keys = sorted(o)
+    for i in range(len(keys)):
+        k = keys[i]
+        v = o[k]
+        if type(v) not in _SCALAR:
+            v = _sorted(v)
+        if type(k) is not str:
+            k = str(k)
+        d[k] = v
+    return d
+
+
+def _sorted_list(o):
+    out = list(o)
+    for i in range(len(out)):
+        if type(out[i]) not in _SCALAR:
+            out[i] = _sorted(out[i])
+    return out
+
+
+def _other(o):
+    # floats (finite only) and subclasses of dict, list, tuple, int, str
+    if type(o) is float:
         if o != o or o - o != 0:
             raise ValueError("not JSON: %r" % o)
         return o
     if isinstance(o, dict):
-        return _sorted(dict(o))
+        return _sorted_dict(dict(o))
     if isinstance(o, (list, tuple)):
-        return _sorted(list(o))
+        return _sorted_list(o)
     if isinstance(o, (int, str)):
         return o
     raise TypeError("not JSON: %r" % (o,))
@@ -58,9 +84,12 @@ def _escape(m):
 def dumps(o, compact=False):
     """Canonical JSON text of o (dicts, lists, tuples, str, int, float, bool,
     None); compact: no spaces after "," and ":"."""
-    sep = _COMPACT if compact else _WIDE
     if _MP:
-        return json.dumps(_sorted(o), separators=sep)
+        return json.dumps(_sorted(o), separators=_COMPACT if compact else _WIDE)
+    return _host(o, _COMPACT if compact else _WIDE)
+
+
+def _host(o, sep):
     text = json.dumps(o, sort_keys=True, separators=sep, ensure_ascii=False, allow_nan=False)
     if "\\b" in text or "\\f" in text:
         import re

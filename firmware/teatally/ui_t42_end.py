@@ -14,6 +14,13 @@ from teatally.ui import LINE, ROWS, W, Message
 from teatally.ui_t42 import SHORT, after_undo, do_undo, game_menu
 
 
+# Message.__init__ by a global name: one word less on the value stack than
+# the attribute of Message, so Lines.__init__'s frame (six arguments) fits
+# MicroPython's C stack (more than 11 words go on the heap: a heap search
+# on every call).
+_message_init = Message.__init__
+
+
 class Lines(Message):
     """Scrolling lines with separate OK and BACK (Message gives both to ok).
 
@@ -22,7 +29,7 @@ class Lines(Message):
     needs = ()  # modules its keys may import (app.App.wanted)
 
     def __init__(self, title, lines, ok=None, back=None, long_back=None):
-        Message.__init__(self, title, lines, ok)
+        _message_init(self, title, lines, ok)
         self.back = back
         self.long_back = long_back
 
@@ -81,19 +88,22 @@ def score_lines(s, sc=None):
     caller has it already. -> lines as bytes."""
     if sc is None:
         sc = t42.score(s)
-    objs = sc["objectives"]
-    lines = [b"            B  P", b"stars     %3d%3d" % (s.players[0].stars, s.players[1].stars)]
-    for v in t42.PILES:
-        # "%d %-8s" is "%-10s" of "%d %s": v is one digit
-        name = _objective_bytes(s.objectives[v])
-        o = objs.get(_PILE_KEY[v - 4])
-        if o is None:
-            lines.append(b"%d %-8s  .  ." % (v, name))
-        else:
-            lines.append(b"%d %-8s%3d%3d" % (v, name, o["blue"], o["pink"]))
+    lines = [b"            B  P"]
+    lines.append(b"stars     %3d%3d" % (s.players[0].stars, s.players[1].stars))
+    for v in range(4, 9):  # the piles (t42.PILES): a range of constants takes the fewest frame words
+        lines.append(_objective_line(v, s, sc))
     lines.append(b"total     %3d%3d" % (sc["blue"], sc["pink"]))
     lines.append(_WINS[0 if sc["winner"] == "blue" else 1][1 if sc["blue"] == sc["pink"] else 0])
     return lines
+
+
+def _objective_line(v, s, sc):
+    # "%d %-8s" is "%-10s" of "%d %s": v is one digit. A function of its own:
+    # in score_lines' loop its locals would put that frame on the heap.
+    o = sc["objectives"].get(_PILE_KEY[v - 4])
+    if o is None:
+        return b"%d %-8s  .  ." % (v, _objective_bytes(s.objectives[v]))
+    return b"%d %-8s%3d%3d" % (v, _objective_bytes(s.objectives[v]), o["blue"], o["pink"])
 
 
 # OK archives the game and shows the home menu
@@ -105,15 +115,17 @@ def final_screen(ui):
     sc = t42.score(s)
     lines = score_lines(s, sc)
     lines.append("OK: archive game")
-    m = Lines(
-        "Final %d:%d" % (sc["blue"], sc["pink"]),
-        lines,
-        ok=_archive,
-        back=lambda ui: ui.push(game_menu(ui, 0)),
-        long_back=lambda ui: after_undo(ui, do_undo(ui)),
-    )
+    m = Lines("Final %d:%d" % (sc["blue"], sc["pink"]), lines, _archive, _game_menu, _undo)
     m.needs = FINAL_NEEDS
     return m
+
+
+def _game_menu(ui):
+    ui.push(game_menu(ui, 0))
+
+
+def _undo(ui):
+    after_undo(ui, do_undo(ui))
 
 
 def _archive(ui):

@@ -13,31 +13,39 @@ from teatally.ui_t42 import NAMES, action_label, after_undo, final_screen
 def action_hint(action):
     """What the winner did: "P: buy 6 h2", "B: effect", "tie: -" ..."""
     if "adjust" in action:
-        adj = action["adjust"]
-        parts = []
-        for k in ("blue", "pink"):
-            d = adj.get(k)
-            if isinstance(d, dict):
-                for f in d:
-                    parts.append("%s %s%+d" % (k[0].upper(), f[:5], d[f]))
-        if "flamingo" in adj:
-            parts.append("fl " + str(adj["flamingo"]))
-        if "watch" in adj:
-            parts.append("hand " + str(adj["watch"]))
-        return " ".join(parts)
+        return _adjust_hint(action["adjust"])
+    return _round_hint(action, action.get("hourglasses", 0))
+
+
+# The history's hint is made on every key press in it: the functions are
+# small enough for frames on MicroPython's C stack (more than 11 words of
+# arguments, locals and value stack go on the heap, a heap search a call).
+def _round_hint(action, h):
     vb = t42.VALUE.get(action.get("blue"), 0)
     vp = t42.VALUE.get(action.get("pink"), 0)
     who = "B" if vb > vp else "P" if vp > vb else "tie"
-    h = action.get("hourglasses", 0)
-    # one format, one new string: it is the history's hint, made on every key press
+    # one format, one new string
     if "buy" in action and "effect" not in action:
         if h:
             return "%s: buy %s h%d" % (who, action["buy"], h)
         return "%s: buy %s" % (who, action["buy"])
-    what = "effect" if "effect" in action else "-"
     if h:
-        return "%s: %s h%d" % (who, what, h)
-    return "%s: %s" % (who, what)
+        return "%s: %s h%d" % (who, "effect" if "effect" in action else "-", h)
+    return "%s: %s" % (who, "effect" if "effect" in action else "-")
+
+
+def _adjust_hint(adj):
+    parts = []
+    for k in ("blue", "pink"):
+        d = adj.get(k)
+        if isinstance(d, dict):
+            for f in d:
+                parts.append("%s %s%+d" % (k[0].upper(), f[:5], d[f]))
+    if "flamingo" in adj:
+        parts.append("fl " + str(adj["flamingo"]))
+    if "watch" in adj:
+        parts.append("hand " + str(adj["watch"]))
+    return " ".join(parts)
 
 
 # -- history --------------------------------------------------------------------
@@ -110,7 +118,7 @@ class Adjust(Menu):
                     span,
                     0,
                     lambda ui, v: _adjust(ui, {t42.PLAYERS[p]: {f: v}}) if v else ui.pop(),
-                    describe=lambda v: ["now %d" % cur, "then %d" % (cur + v)],
+                    describe=lambda v: [b"now %d" % cur, b"then %d" % (cur + v)],  # bytes: no new str a press
                 )
             )
 

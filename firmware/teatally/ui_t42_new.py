@@ -21,44 +21,92 @@ def objective_label(o):
     return OBJ_LABELS.get(o, o)
 
 
+# What the setup screens show, made once when the module loads (it is
+# loaded between key presses): a press that builds labels makes new str
+# objects, each looked up among the interned strings (~20K fuel).
+# By question (the number of answers so far): its title, items and hint.
+_OBJECTIVE_ITEMS = [(objective_label(o), o) for o in t42.OBJECTIVES]
+_TITLES = ["Flamingo holder", "Watch hand start"] + ["Above pile %d" % v for v in t42.PILES]
+_ITEMS = [
+    [("Blue", "blue"), ("Pink", "pink"), ("Random", "random")],
+    [("Random", "random")] + [(sp, sp) for sp in t42.SPACES],
+] + [_OBJECTIVE_ITEMS] * len(t42.PILES)
+
+
+def _one_tart(v):
+    return "starts with 1 tart"
+
+
+_HINTS = [_one_tart] + [None] * (1 + len(t42.PILES))
+
+
+def _pile_lines(lines, answers):
+    # "4 most knave": the objective above each pile
+    for i in range(len(t42.PILES)):
+        lines.append(_pile_line(t42.PILES[i], answers))
+
+
+def _pile_line(v, answers):
+    return "%d %s" % (v, objective_label(answers[v - 2]))
+
+
 class NewGame:
     """The setup questions in order (T42-SETUP-2..4): flamingo holder, watch
     start, the objective above each pile 4..8, then a summary to confirm.
-    BACK steps back one question; BACK at the first leaves."""
+    BACK steps back one question; BACK at the first leaves.
 
-    __slots__ = ("answers", "rolled")
+    One Menu serves the questions, set up again for each (a new one would
+    cost its attribute table on every press); the functions are split so
+    that their frames stay on MicroPython's C stack (more than 11 words of
+    arguments, locals and value stack go on the heap: a heap search a call)."""
+
+    __slots__ = ("answers", "rolled", "menu", "calls")
 
     def __init__(self):
         self.answers = []  # flamingo, watch, objective 4 .. objective 8
         self.rolled = [False, False]  # flamingo / watch drawn at random
+        self.calls = (self.pick, self.back)  # bound once
+        self.menu = Menu("", [], self.pick)  # set up for each question
 
     def screen(self, ui):
         n = len(self.answers)
-        if n == 0:
-            items = [("Blue", "blue"), ("Pink", "pink"), ("Random", "random")]
-            return Menu("Flamingo holder", items, self.pick, back=self.back, hint=lambda v: "starts with 1 tart")
-        if n == 1:
-            items = [("Random", "random")] + [(sp, sp) for sp in t42.SPACES]
-            return Menu("Watch hand start", items, self.pick, back=self.back)
-        if n < 7:
-            used = self.answers[2:]
-            sel = 0
-            while sel < len(t42.OBJECTIVES) - 1 and t42.OBJECTIVES[sel] in used:
-                sel += 1
-            items = [(objective_label(o), o) for o in t42.OBJECTIVES]
-            return Menu("Above pile %d" % (n + 2), items, self.pick, back=self.back, sel=sel)
-        lines = [
-            "Flamingo %s%s" % (self.answers[0], "*" if self.rolled[0] else ""),
-            "Hand %s%s" % (self.answers[1], "*" if self.rolled[1] else ""),
-        ]
-        for v in t42.PILES:
-            lines.append("%d %s" % (v, objective_label(self.answers[v - 2])))
-        if self.rolled[0] or self.rolled[1]:
-            lines.append("* drawn at random")
-        lines.append("OK: start game")
+        if n < len(_TITLES):
+            return self._menu(n)
+        return self._summary()
+
+    def _menu(self, n):
+        # question n (__init__ called as the menu's method: with Menu.__init__
+        # and its seven arguments the frame would go on the heap)
+        self.menu.__init__(_TITLES[n], _ITEMS[n], self.calls[0], self.calls[1], self._first(n), _HINTS[n])  # type: ignore[misc]
+        return self.menu
+
+    def _first(self, n):
+        # the item selected first: for an objective, the first one not yet
+        # above a pile
+        if n < 2:
+            return 0
+        used = self.answers[2:]
+        sel = 0
+        while sel < len(t42.OBJECTIVES) - 1 and t42.OBJECTIVES[sel] in used:
+            sel += 1
+        return sel
+
+    def _summary(self):
         from teatally.ui_t42_end import Lines  # loaded with the home menu (its needs)
 
-        return Lines("New game?", lines, ok=self.start, back=self.back)
+        return Lines("New game?", self._summary_lines(), ok=self.start, back=self.back)
+
+    def _summary_lines(self):
+        a = self.answers
+        r = self.rolled
+        lines = []
+        lines.append("Flamingo %s%s" % (a[0], "*" if r[0] else ""))
+        lines.append("Hand %s%s" % (a[1], "*" if r[1] else ""))
+        _pile_lines(lines, a)
+        if r[0] or r[1]:
+            lines.append("* drawn at random")
+        lines.append("OK: start game")
+        return lines
 
     def pick(self, ui, v):
         n = len(self.answers)
@@ -79,11 +127,14 @@ class NewGame:
         ui.replace(self.screen(ui))
 
     def setup(self):
+        # a literal (the piles are 4..8, t42.PILES): no str(v) made per pile
         a = self.answers
-        objs = {}
-        for v in t42.PILES:
-            objs[str(v)] = a[v - 2]
-        return {"game": "tea-for-2", "flamingo": a[0], "watch": a[1], "objectives": objs}
+        return {
+            "game": "tea-for-2",
+            "flamingo": a[0],
+            "watch": a[1],
+            "objectives": {"4": a[2], "5": a[3], "6": a[4], "7": a[5], "8": a[6]},
+        }
 
     def start(self, ui):
         ui.app.new_game(self.setup())

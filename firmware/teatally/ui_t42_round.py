@@ -18,7 +18,7 @@
 # BACK skips over them.
 
 from teatally import t42
-from teatally.ui import Menu, Message, Picker, Screen
+from teatally.ui import COLS, Menu, Message, Picker, Screen
 from teatally.ui_t42 import END_NEEDS, NAMES, SHORT, show_game, wrap
 
 # what each card's effect does (T42-CARD-1..9), for the action menu
@@ -42,8 +42,11 @@ SPACE = {
     "flamingo": "take flamingo",
     "copy": "copy foe's top",
 }
-# Menu labels written out once: a % format costs ~20K fuel (0.1 ms) on
-# every press. _CARD_ITEM: card -> its menu item, name and value (t42.VALUE;
+# Menu labels written out once: a % format or a + of two str costs ~20K
+# fuel (0.1 ms) on every press (each new str is looked up among the
+# interned strings). What a press must make is made as bytes (not looked
+# up; fb.text takes them): few tables, as the module's heap counts too.
+# _CARD_ITEM: card -> its menu item, name and value (t42.VALUE;
 # tests/test_ui_t42.py checks they agree).
 _CARD_ITEM = {
     "cat": ("cat 1", "cat"),
@@ -59,11 +62,12 @@ _CARD_ITEM = {
 }
 _TIMES = ("", "", " x2", " x3", " x4", " x5", " x6", " x7", " x8", " x9")
 _REVEALS = ("Blue reveals", "Pink reveals")
+_HOURGLASSES = ("Blue hourglasses", "Pink hourglasses")
 _ADD_RABBIT = ("Blue: add rabbit", "Pink: add rabbit")
 _SHUFFLE = ("Blue: shuffle", "Pink: shuffle")
 _WINS = (("Blue wins", "Blue wins (tie)"), ("Pink wins", "Pink wins (tie)"))
-_BUY = {4: "Buy 4: ", 5: "Buy 5: ", 6: "Buy 6: ", 7: "Buy 7: ", 8: "Buy 8: "}
-_TARTS = ("0 tarts", "1 tart", "2 tarts", "3 tarts", "4 tarts", "5 tarts", "6 tarts", "7 tarts", "8 tarts")
+_BUY = {4: b"Buy 4: ", 5: b"Buy 5: ", 6: b"Buy 6: ", 7: b"Buy 7: ", 8: b"Buy 8: "}
+_TARTS = (b"0 tarts", b"1 tart", b"2 tarts", b"3 tarts", b"4 tarts", b"5 tarts", b"6 tarts", b"7 tarts", b"8 tarts")
 
 # Items with a count ("king 7 x3"), kept while there are few: from one round
 # to the next most stay the same. Keyed by the card's value * 64 + the count
@@ -114,16 +118,53 @@ def start(ui):
     r.advance(ui)
 
 
+# Frame sizes: MicroPython puts a function's frame on the heap when its
+# arguments, locals and value stack come to more than 11 words (fewer with a
+# try), at the price of a heap search on every call (~15K fuel, a small call
+# costs ~3K). The functions a press runs stay under that: the questions are
+# split by kind, each try has a small function of its own, and Menu and
+# Picker are set up from the Round's fields (their __init__ takes seven
+# arguments). What a screen calls back (the hints, the picker's lines) are
+# methods bound once, not closures made per question.
 class Round:
-    __slots__ = ("app", "answers", "saved", "draft", "acted", "need", "winner", "notes", "screens", "calls", "fills")
+    __slots__ = (
+        "app",
+        "answers",
+        "saved",
+        "draft",
+        "acted",
+        "need",
+        "winner",
+        "notes",
+        "screens",
+        "calls",
+        "fills",
+        "title",
+        "rows",
+        "sel",
+        "say",
+        "text",
+    )
 
     def __init__(self, app):
         self.app = app
         self.answers = []  # what the players picked, in the order asked
-        self.saved = []  # per answer: (a copy of the draft, acted, notes) before it
+        # per answer, three entries: a copy of the draft, acted and notes before it
+        self.saved = []
         self.screens = [None, None]  # the Menu and the Picker, once made
-        self.calls = (self.answer, self.back)  # bound once
+        # bound once: answer, back; the bottom lines (_say, _act_hint) and the
+        # picker's lines (_say, _land)
+        self.calls = (self.answer, self.back, self._say, self._act_hint, self._land)
         self.fills = []  # what a probe filled in without asking (t42.apply)
+        # the question on screen, for _menu and _picker: its title, its
+        # items or the picker's lines (one list, reused), the item or value
+        # selected first, the menu's bottom line or the picker's lines (a
+        # function of the value)
+        self.title = ""
+        self.rows = []
+        self.sel = 0
+        self.say = None
+        self.text = None  # what _say gives (_act_hint: the effect's words)
         self.reset()
 
     def reset(self):
@@ -138,27 +179,18 @@ class Round:
 
     # -- the next question ---------------------------------------------------
     def advance(self, ui):
-        g = self.app.game
         draft = self.draft
         if not self.acted and "blue" in draft and "pink" in draft:
             self._action(ui)  # no probe needed to know that
             return
-        fills = self.fills
-        try:
-            # T42-INPUT-1: the engine fills in the answers with one
-            # possibility itself (in fills), so one probe serves a press
-            need = g.probe(draft, fills, not self.acted)
-        except t42.Refused as exc:
-            # cannot happen with the offered options; say why, step back
-            del fills[:]
-            ui.replace(Message("Refused", wrap(str(exc)), ok=self.back))
+        need = self._probe()
+        if _REFUSAL.exc is not None:
+            # cannot happen with the offered options: say why, step back
+            del self.fills[:]
+            self._refused(ui, _REFUSAL.exc)
             return
-        if fills:
-            for kind, who, v in fills:
-                if kind == t42.ASK_CARD:
-                    note = "%s: %s only" % (t42.PLAYERS[who], v)
-                    self.notes = note if self.notes is None else self.notes + "; " + note
-            del fills[:]
+        if self.fills:
+            self._filled()
         if need is None:
             t42.settled(draft)  # committed as it is: no second play of the round
             self.commit(ui)
@@ -169,6 +201,26 @@ class Round:
         self.need = need
         ui.replace(self.question(need))
 
+    def _probe(self):
+        # -> the next Need, or None: complete (or refused: _REFUSAL.exc)
+        with _REFUSAL:
+            # T42-INPUT-1: the engine fills in the answers with one
+            # possibility itself (in fills), so one probe serves a press
+            return self.app.game.probe(self.draft, self.fills, not self.acted)
+
+    def _refused(self, ui, exc):
+        # say why, BACK steps back
+        ui.replace(Message("Refused", wrap(str(exc)), ok=self.back))
+
+    def _filled(self):
+        # the "blue: cat only" notes for the next screen
+        fills = self.fills
+        for i in range(len(fills)):
+            if fills[i][0] == t42.ASK_CARD:
+                note = "%s: %s only" % (t42.PLAYERS[fills[i][1]], fills[i][2])
+                self.notes = note if self.notes is None else self.notes + "; " + note
+        del fills[:]
+
     def _action(self, ui):
         # both cards known: the winner's action (T42-ROUND-2, -3)
         draft = self.draft
@@ -178,14 +230,17 @@ class Round:
 
     def answer(self, ui, v):
         need = self.need
-        self.saved.append((_clone(self.draft), self.acted, self.notes))
+        saved = self.saved
+        saved.append(_clone(self.draft))
+        saved.append(self.acted)
+        saved.append(self.notes)
         self.answers.append(v)
         if need is None:
             _act(self.draft, v)
             self.acted = True
         else:
             if need.kind == t42.ASK_STARS:
-                _last_stars(self.app.game)[_stars_card(need.what)] = v
+                _last_stars(self.app.game)[_stars_key(need)] = v
             _fill(need, v)
         self.advance(ui)
 
@@ -195,149 +250,221 @@ class Round:
             ui.pop()
             return
         self.answers.pop()
-        self.draft, self.acted, self.notes = self.saved.pop()
+        saved = self.saved
+        self.notes = saved.pop()
+        self.acted = saved.pop()
+        self.draft = saved.pop()
         self.advance(ui)
 
-    def _hint(self, text):
-        notes = self.notes
-        if notes is None:
-            return text
-        return lambda v: notes
+    # -- what the screens call back ---------------------------------------------------
+    def _hint(self, say):
+        # the menu's bottom line: the notes of what was filled in, if any
+        if self.notes is None:
+            return say
+        self.text = self.notes
+        return self.calls[2]
+
+    def _say(self, v):
+        # the same bottom line (or the picker's lines) for every option
+        return self.text
+
+    def _act_hint(self, v):
+        # the action menu's bottom line (text: the winner's effect in words)
+        if v == "effect":
+            return self.text
+        if v == "none":
+            d = self.draft
+            return "flamingo holder" if t42.VALUE[d["blue"]] == t42.VALUE[d["pink"]] else "no action"
+        return t42.PILE_CARD[v].encode() + b", %d left" % self.app.game.state.pile(v)
+
+    def _land(self, n):
+        # ASK_HOURGLASSES (T42-WATCH-1, -2): where the hand would land
+        # (need.watch: where the action left it, a cat may have moved it)
+        out = self.rows
+        del out[:]
+        if self.notes:
+            out.append(self.notes)
+        watch = self.need.watch
+        if n == 0:
+            out.append("no move")
+            out.append(b"hand on " + t42.SPACES[watch].encode())
+        else:
+            sp = t42.SPACES[t42.landing(watch, n)]
+            out.append(b"hand -> " + sp.encode())
+            out.append(SPACE[sp])
+        return out
 
     # -- the screens ------------------------------------------------------------
     def action_menu(self):
-        g = self.app.game
-        s = g.state
         d = self.draft
         w = self.winner
-        cards = (d["blue"], d["pink"])
-        points = t42.VALUE[cards[w]] - t42.VALUE[cards[1 - w]]  # T42-BUY-1
-        tarts = s.players[w].tarts
-        items = [("Effect: " + SHORT[cards[w]], "effect")]
-        for v, cost in t42.buy_options(s, points):
-            if cost <= tarts:
-                items.append((_BUY[v] + _TARTS[cost], v))
-        items.append(("Nothing", "none"))
-        tie = points == 0
-        title = _WINS[w][1 if tie else 0]
+        card = d["blue"] if w == 0 else d["pink"]
+        points = t42.VALUE[card] - t42.VALUE[d["pink"] if w == 0 else d["blue"]]  # T42-BUY-1
+        self._action_rows(card, points)
+        self.title = _WINS[w][1 if points == 0 else 0]
+        self.sel = 0
+        self.text = EFFECT[card]
+        self.say = self._hint(self.calls[3])
+        return self._menu()
 
-        def hint(v):
-            if v == "effect":
-                return EFFECT[cards[w]]
-            if v == "none":
-                return "flamingo holder" if tie else "no action"
-            return "%s, %d left" % (t42.PILE_CARD[v], s.pile(v))
-
-        return self._menu(title, items, 0, self._hint(hint))
+    def _action_rows(self, card, points):
+        # the effect, the buys the winner can afford, nothing (T42-ROUND-3)
+        rows = self.rows
+        del rows[:]
+        rows.append((b"Effect: " + SHORT[card].encode(), "effect"))
+        s = self.app.game.state
+        _buy_rows(rows, s, points, s.players[self.winner].tarts)
+        rows.append(("Nothing", "none"))
 
     def question(self, need):
         kind = need.kind
-        g = self.app.game
-        s = g.state
         if kind == t42.ASK_CARD:
-            who = need.who
-            top = need.params is self.draft  # the round's own reveal: counts are exact
-            draw = s.players[who].draw
-            options = need.options
-            rows = [options] * len(options)  # one allocation, no growing; filled below
-            sel = 0
-            best = 0
-            j = 0
-            for c in options:
-                n = draw.get(c, 0)
-                item = _CARD_ITEM[c]
-                if top and n > 1:
-                    item = _counted(item, n)
-                rows[j] = item
-                if n > best:
-                    best = n
-                    sel = j
-                j += 1
-            if top:
-                title = _REVEALS[who]
-                hint = str(s.players[who].draw_count()) + " in draw pile"
-            else:
-                title = need.what
-                hint = NAMES[who] + "'s card"
-            return self._menu(title, rows, sel, self._hint(lambda v: hint))
+            return self._ask_card(need)
         if kind == t42.ASK_PILE:
-            items = [("%d %s" % (v, t42.PILE_CARD[v]), v) for v in need.options]
-            return self._menu(need.what + ": pile", items, 0, self._hint(None))
+            return self._ask_pile(need)
         if kind == t42.ASK_SPACE:
-            items = [(sp, sp) for sp in need.options]
-            return self._menu("Hand to?", items, 0, self._hint(lambda v: SPACE[v]))
+            return self._ask_space(need)
         if kind == t42.ASK_TAKE:
-            items = [("Take flamingo", "flamingo"), ("Take 2 tarts", "tarts")]
-            sel = 1 if s.flamingo == need.who else 0
-            return self._menu("%s king" % NAMES[need.who], items, sel, self._hint(None))
-        lo, hi = need.options
-        notes = self.notes
+            return self._ask_take(need)
         if kind == t42.ASK_STARS:
-            what = need.what
-            lines = ([notes] if notes else []) + wrap(what)  # the same for every value: made once
-            describe = lambda v: lines
-            v = _last_stars(g).get(_stars_card(what), 0)
-            return self._picker("Printed stars", lo, hi, v, describe)
-        # ASK_HOURGLASSES (T42-WATCH-1, -2): show where the hand would land
-        # (need.watch: where the action left it, a cat may have moved it)
-        watch = need.watch
+            return self._ask_stars(need)
+        return self._ask_hourglasses(need)
 
-        def land(n):
-            out = [notes] if notes else []
-            if n == 0:
-                out.append("no move")
-                out.append("hand on " + t42.SPACES[watch])
-            else:
-                sp = t42.SPACES[t42.landing(watch, n)]
-                out.append("hand -> " + sp)
-                out.append(SPACE[sp])
-            return out
+    def _ask_card(self, need):
+        who = need.who
+        top = need.params is self.draft  # the round's own reveal: counts are exact
+        draw = self.app.game.state.players[who].draw
+        rows = self.rows
+        del rows[:]
+        _card_rows(rows, need.options, draw if top else None)
+        self.sel = _most(need.options, draw)
+        if top:
+            self.title = _REVEALS[who]
+            self.text = b"%d in draw pile" % self.app.game.state.players[who].draw_count()
+        else:
+            self.title = need.what
+            self.text = NAMES[who].encode() + b"'s card"
+        self.say = self._hint(self.calls[2])
+        return self._menu()
 
-        title = "%s hourglasses" % NAMES[need.who]
-        return self._picker(title, lo, hi, 0, land)
+    def _ask_pile(self, need):
+        _pile_rows(self.rows, need.options)
+        self.title = need.what + ": pile"
+        self.sel = 0
+        self.say = self._hint(None)
+        return self._menu()
+
+    def _ask_space(self, need):
+        _space_rows(self.rows, need.options)
+        self.title = "Hand to?"
+        self.sel = 0
+        self.say = self._hint(_space_says)
+        return self._menu()
+
+    def _ask_take(self, need):
+        rows = self.rows
+        del rows[:]
+        rows.append(("Take flamingo", "flamingo"))
+        rows.append(("Take 2 tarts", "tarts"))
+        self.title = "%s king" % NAMES[need.who]
+        self.sel = 1 if self.app.game.state.flamingo == need.who else 0
+        self.say = self._hint(None)
+        return self._menu()
+
+    def _ask_stars(self, need):
+        # the same for every value: made once, for this question
+        lines = self.rows
+        del lines[:]
+        if self.notes:
+            lines.append(self.notes)
+        _wrap_label(lines, need.what)
+        self.text = lines
+        self.title = "Printed stars"
+        self.sel = _last_stars(self.app.game).get(_stars_key(need), 0)
+        self.say = self.calls[2]
+        return self._picker(need.options)
+
+    def _ask_hourglasses(self, need):
+        self.title = _HOURGLASSES[need.who]
+        self.sel = 0
+        self.say = self.calls[4]
+        return self._picker(need.options)
 
     def _tag(self, screen):
         # lets a test driver (or the simulator) see which round a screen asks for
         screen.round = self
         return screen
 
-    def _menu(self, title, items, sel, hint):
-        m = self.screens[0]
-        if m is None:
-            m = self.screens[0] = self._tag(Menu(title, items, self.calls[0], self.calls[1], sel, hint))
+    def _menu(self):
+        # the Menu for the question set up in title, rows, sel and say
+        if self.screens[0] is None:
+            self.screens[0] = self._tag(Menu(self.title, self.rows, self.calls[0], self.calls[1], self.sel, self.say))
         else:
-            Menu.__init__(m, title, items, self.calls[0], self.calls[1], sel, hint)
-        return m
+            Menu.__init__(self.screens[0], self.title, self.rows, self.calls[0], self.calls[1], self.sel, self.say)
+        return self.screens[0]
 
-    def _picker(self, title, lo, hi, value, describe):
-        p = self.screens[1]
-        if p is None:
-            p = self.screens[1] = self._tag(Picker(title, lo, hi, value, self.calls[0], describe, self.calls[1]))
-        else:
-            Picker.__init__(p, title, lo, hi, value, self.calls[0], describe, self.calls[1])
-        return p
+    def _picker(self, lo_hi):
+        # the Picker from lo to hi for the question set up in title, sel
+        # (the first value) and say (its lines); describe and back are set
+        # apart from __init__ (seven arguments would need a heap frame)
+        if self.screens[1] is None:
+            self.screens[1] = self._tag(Picker("", 0, 0, 0, None))
+        Picker.__init__(self.screens[1], self.title, lo_hi[0], lo_hi[1], self.sel, self.calls[0])
+        self.screens[1].describe = self.say  # type: ignore[attr-defined]
+        self.screens[1].back = self.calls[1]  # type: ignore[attr-defined]
+        return self.screens[1]
 
     # -- the commit -----------------------------------------------------------------
     def commit(self, ui):
-        app = self.app
-        before = app.game.state
-        try:
-            after = app.commit(self.draft)  # one journal line
-        except t42.Refused as exc:
-            ui.replace(Message("Refused", wrap(str(exc)), ok=self.back))
+        before = self.app.game.state
+        after = self._commit()
+        if after is None:
+            self._refused(ui, _REFUSAL.exc)
             return
         lines = notices(before, after, self.winner)
         if lines and after.over:
             # the game ends: the final scoring is built when the notice is
             # read, not on this press (the commit's, already the dearest)
-            m = Message("After round %d" % after.round, lines, ok=_final)
-            m.needs = END_NEEDS  # type: ignore[attr-defined]  # read by app.App.wanted
-            ui.reset(m)
+            ui.reset(_notice(after, lines, _final))
             return
         show_game(ui, None)
         if lines:
             # read, they give way to the board below
-            ui.push(Message("After round %d" % after.round, lines))
+            ui.push(_notice(after, lines, None))
+
+    def _commit(self):
+        # -> the state after the round, written to the journal; None if
+        # refused (_REFUSAL.exc)
+        with _REFUSAL:
+            return self.app.commit(self.draft)  # one journal line
+
+
+class _Catch:
+    """`with _REFUSAL:` keeps a t42.Refused in .exc instead of raising it.
+    A with fits a small frame where `except t42.Refused as exc` would not:
+    the `as` takes a second exception-stack entry (see Round)."""
+
+    __slots__ = ("exc",)
+
+    def __enter__(self):
+        self.exc = None
+
+    def __exit__(self, t, v, tb):
+        if isinstance(v, t42.Refused):
+            self.exc = v
+            return True
+        return False
+
+
+_REFUSAL = _Catch()
+
+
+def _notice(after, lines, ok):
+    # what to do on the table after the round (notices)
+    m = Message("After round %d" % after.round, lines, ok=ok)
+    if ok is _final:
+        m.needs = END_NEEDS  # type: ignore[attr-defined]  # read by app.App.wanted
+    return m
 
 
 def _final(ui):
@@ -346,24 +473,87 @@ def _final(ui):
     show_game(ui, None)
 
 
+def _card_rows(rows, options, draw):
+    # the card options, each with its count in the draw pile when the counts
+    # are exact (draw; else None)
+    for j in range(len(options)):
+        rows.append(_card_item(options[j], draw))
+
+
+def _card_item(c, draw):
+    n = draw.get(c, 0) if draw is not None else 0
+    return _counted(_CARD_ITEM[c], n) if n > 1 else _CARD_ITEM[c]
+
+
+def _most(options, draw):
+    # the index of the card the draw pile holds most of (the likely reveal,
+    # selected first)
+    sel = best = 0
+    for j in range(len(options)):
+        if draw.get(options[j], 0) > best:
+            best = draw[options[j]]
+            sel = j
+    return sel
+
+
+def _pile_rows(rows, options):
+    # "4 executioner" for pile 4 (bytes: no new str)
+    del rows[:]
+    for i in range(len(options)):
+        rows.append((b"%d " % options[i] + t42.PILE_CARD[options[i]].encode(), options[i]))
+
+
+def _space_rows(rows, options):
+    del rows[:]
+    for i in range(len(options)):
+        rows.append((options[i], options[i]))
+
+
+def _buy_rows(rows, s, points, tarts):
+    # the buys the winner can afford (T42-BUY-2; as t42.buy_options, without
+    # its list of tuples); the piles are 4 to 8 (t42.PILES), a range of
+    # constants takes the fewest frame words
+    for v in range(4, 9):
+        if s.pile(v) and t42.buy_cost(v, points) <= tarts:
+            rows.append(_buy_item(v, points))
+
+
+def _buy_item(v, points):
+    # bytes: no new str
+    return (_BUY[v] + _TARTS[t42.buy_cost(v, points)], v)
+
+
+def _space_says(v):
+    return SPACE[v]
+
+
 def _clone(o):
     # a copy of the draft deep enough that no answer reaches into it
     t = type(o)
     if t is dict:
-        c = dict(o)
-        for k in o:
-            v = o[k]
-            if type(v) is dict or type(v) is list:
-                c[k] = _clone(v)
-        return c
+        return _clone_dict(o)
     if t is list:
-        c = list(o)
-        for i in range(len(o)):
-            v = o[i]
-            if type(v) is dict or type(v) is list:
-                c[i] = _clone(v)
-        return c
+        return _clone_list(o)
     return o
+
+
+_NESTED = (dict, list)
+
+
+def _clone_dict(o):
+    c = dict(o)
+    for k in o:
+        if type(o[k]) in _NESTED:
+            c[k] = _clone(o[k])
+    return c
+
+
+def _clone_list(o):
+    c = list(o)
+    for i in range(len(o)):
+        if type(o[i]) in _NESTED:
+            c[i] = _clone(o[i])
+    return c
 
 
 def _act(draft, v):
@@ -382,10 +572,47 @@ def _fill(need, v):
         need.params[need.key] = v
 
 
+def _stars_key(need):
+    # the card whose printed stars are asked: in the params next to them (a
+    # destroyed card, a pile), else named in the label
+    params = need.params
+    c = params.get("card")
+    if c is not None:
+        return c
+    v = params.get("pile")
+    if v is not None:
+        return t42.PILE_CARD[v]
+    return _stars_card(need.what)
+
+
 def _stars_card(what):
-    # "blue executioner knave stars" -> "knave"
-    parts = what.split(" ")
-    return parts[-2] if len(parts) > 1 else what
+    # "blue watch reveal stars" -> "reveal": the word before the last (one
+    # new str; a split would make one per word)
+    i = what.rfind(" ")
+    if i < 0:
+        return what
+    return what[what.rfind(" ", 0, i) + 1 : i]
+
+
+def _wrap_label(lines, what):
+    """Append to lines what ui.wrap(what) gives, as bytes: ui.wrap makes a
+    str for every word and every joined line (~0.1 ms each, a label costs
+    ~1 ms). An ASCII label of words with one space between them is cut at
+    the last space that fits; any other (and a word longer than a line) is
+    left to ui.wrap."""
+    b = what.encode()
+    if len(b) != len(what) or b[:1] == b" " or b" " * 2 in b:
+        lines.extend(wrap(what))
+        return
+    while len(b) > COLS:
+        i = b.rfind(b" ", 0, COLS + 1)
+        if i < 0:
+            lines.extend(wrap(b.decode()))  # a word longer than a line
+            return
+        lines.append(b[:i])
+        b = b[i + 1 :]
+    if b:
+        lines.append(b)
 
 
 def notices(before, after, w):
@@ -393,23 +620,28 @@ def notices(before, after, w):
     comparing the states (T42-SHUF-1, -4, T42-END-1..3)."""
     out = []
     rabbits = before.supply_rabbits - after.supply_rabbits
-    for p in (w, 1 - w):
-        b = before.players[p]
-        a = after.players[p]
-        # a draw pile only grows by a reshuffle, and a discard pile only
-        # shrinks by one (the revealed card makes up for the destroy space)
-        if len(a.discard) < len(b.discard) or a.draw_count() >= b.draw_count():
-            if rabbits > 0:
-                rabbits -= 1
-                out.append(_ADD_RABBIT[p])
-                out.append("  and shuffle")
-            else:
-                out.append(_SHUFFLE[p])
-                out.append("  (no rabbit)")
+    rabbits = _reshuffled(out, w, before, after, rabbits)
+    _reshuffled(out, 1 - w, before, after, rabbits)
     if after.end is not None and before.end is None:
-        if after.end == "rabbits":
-            out.append("No rabbit left:")
-        else:
-            out.append("4 piles empty:")
+        out.append("No rabbit left:" if after.end == "rabbits" else "4 piles empty:")
         out.append("game ends")
     return out
+
+
+def _reshuffled(out, p, before, after, rabbits):
+    # player p's reshuffle, if any: the notice and the rabbit it took.
+    # -> the rabbits left
+    if _reshuffles(before.players[p], after.players[p]):
+        if rabbits > 0:
+            out.append(_ADD_RABBIT[p])
+            out.append("  and shuffle")
+            return rabbits - 1
+        out.append(_SHUFFLE[p])
+        out.append("  (no rabbit)")
+    return rabbits
+
+
+def _reshuffles(b, a):
+    # a draw pile only grows by a reshuffle, and a discard pile only shrinks
+    # by one (the revealed card makes up for the destroy space)
+    return len(a.discard) < len(b.discard) or a.draw_count() >= b.draw_count()
