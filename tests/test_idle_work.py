@@ -476,3 +476,55 @@ def test_forgotten_modules_give_their_heap_back(mp):
     assert mods == ["ui_t42", "ui_t42_round"]
     first, second, *mods = lines[1].split()
     assert 0 <= int(first) < 1024 and abs(int(second)) < 256 and mods == ["ui_t42", "ui_t42_round"]
+
+
+
+PREPARED = (
+    PRELUDE
+    + r"""
+from teatally import t42
+Game = t42.Game
+def no_game(setup):
+    raise RuntimeError('a game made on the press')
+def summary():
+    pick('New Tea for 2')
+    for i in range(7):  # flamingo, watch, 5 objectives: the summary
+        key(OK)
+def first_line():
+    with open(G[0].journal.path) as f:
+        return f.readline().split('\t')[0]
+boot()
+idle()
+summary()
+"""
+)
+AHEAD = r"""
+print('summary', top(), idle() > 0)
+t42.Game = no_game  # the OK press must not make the game
+key(OK)
+t42.Game = Game
+print('started', top(), G[0].game.state.round, first_line())
+"""
+CHANGED = r"""
+idle()
+key(BACK)  # the last objective again: what was made ahead is dropped
+key(DOWN)
+key(OK)
+print('changed', top())
+key(OK)  # no idle work between: the OK press makes the game itself
+print('started', top(), G[0].game.state.round, first_line())
+"""
+
+
+def test_the_summary_makes_the_game_ahead(dual):
+    """While the new-game summary is read, idle work makes the game and its
+    setup line (the summary's prepare), so the OK press that starts the game
+    only installs them; an answer changed afterwards drops them, and without
+    idle work the press makes them itself."""
+    ahead = dual("NOGC = True\n" + PREPARED + AHEAD, heap=NOGC_HEAP).splitlines()
+    assert ahead[0] == "summary Lines New game? True"
+    assert ahead[1].startswith('started Status  0 {"flamingo":')
+    changed = dual("NOGC = True\n" + PREPARED + CHANGED, heap=NOGC_HEAP).splitlines()
+    assert changed[0] == "changed Lines New game?"
+    assert changed[1].startswith('started Status  0 {"flamingo":')
+    assert ahead[1] != changed[1]  # another objective above pile 8

@@ -132,9 +132,11 @@ class App:
         self.game = r.game
         return notice
 
-    def new_game(self, setup):
-        self.game = t42.Game(setup)
-        self.journal.start(setup)
+    def new_game(self, setup, game=None, text=None):
+        """Start a game: its setup line becomes the journal. game and text:
+        made ahead from the same setup (ui_t42_new's prepare, idle work)."""
+        self.game = game if game is not None else t42.Game(setup)
+        self.journal.start(setup, text)
 
     def commit(self, action):
         """Apply one round/adjustment and write it to flash (the commit)."""
@@ -270,8 +272,7 @@ class App:
             _collect()
             return True
         if not self.missing:
-            self.idle_todo = False
-            return False
+            return self._prepare()
         self.heap_dirty = True
         n = self.missing.pop()
         try:
@@ -280,6 +281,17 @@ class App:
             sys.modules.pop(n, None)
             self.missing = []
         return True
+
+    def _prepare(self):
+        # last of the idle work: the screen on top makes ahead what its
+        # likely next press needs (a screen's optional prepare(app) -> True
+        # while it did something)
+        prepare = getattr(self.ui.top(), "prepare", None)
+        if prepare is not None and prepare(self):
+            self.heap_dirty = True  # what it made leaves garbage: collect
+            return True
+        self.idle_todo = False
+        return False
 
     def wanted(self):
         """The names of the teatally modules the app needs: those it stood

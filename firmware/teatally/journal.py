@@ -176,6 +176,11 @@ def _data(text):
     return text if _MP else text.encode()
 
 
+def line_text(obj):
+    """A record line's JSON as the journal writes it (without its tail)."""
+    return _data(jsonc.dumps(obj, True))
+
+
 def _tail(data):
     # a line's end after its JSON bytes, as protect() writes it: TAB, CRC-32
     # hex, newline (bytes: a new str costs an interned-string search)
@@ -439,9 +444,12 @@ class Journal:
         os.rename(self.tmp, self.path)
         return st[0], "Recovered: %d damaged line%s dropped" % (bad, "" if bad == 1 else "s")
 
-    def start(self, setup_obj):
-        """Begin a new game: the journal becomes just the setup line (atomic)."""
-        end = _write_line(open(self.tmp, "wb"), _data(jsonc.dumps(setup_obj, True)))
+    def start(self, setup_obj, text=None):
+        """Begin a new game: the journal becomes just the setup line (atomic).
+        text: the line's JSON made ahead (line_text(setup_obj))."""
+        if text is None:
+            text = line_text(setup_obj)
+        end = _write_line(open(self.tmp, "wb"), text)
         os.rename(self.tmp, self.path)
         self.lines = 1
         self.ends = [end]

@@ -60,13 +60,14 @@ class NewGame:
     that their frames stay on MicroPython's C stack (more than 11 words of
     arguments, locals and value stack go on the heap: a heap search a call)."""
 
-    __slots__ = ("answers", "rolled", "menu", "calls")
+    __slots__ = ("answers", "rolled", "menu", "calls", "ready")
 
     def __init__(self):
         self.answers = []  # flamingo, watch, objective 4 .. objective 8
         self.rolled = [False, False]  # flamingo / watch drawn at random
         self.calls = (self.pick, self.back)  # bound once
         self.menu = Menu("", [], self.pick)  # set up for each question
+        self.ready = None  # (game, line) made ahead for the summary's OK
 
     def screen(self, ui):
         n = len(self.answers)
@@ -94,7 +95,21 @@ class NewGame:
     def _summary(self):
         from teatally.ui_t42_end import Lines  # loaded with the home menu (its needs)
 
-        return Lines("New game?", self._summary_lines(), ok=self.start, back=self.back)
+        m = Lines("New game?", self._summary_lines(), ok=self.start, back=self.back)
+        m.prepare = self.prepare  # type: ignore[attr-defined]  # called by app.App idle work
+        return m
+
+    def prepare(self, app):
+        """While the summary is read (idle work): the game and its setup
+        line, made ahead so that OK only starts them. -> True if it made them."""
+        if self.ready is not None:
+            return False
+        from teatally.journal import line_text
+
+        setup = self.setup()
+        self.ready = (t42.Game(setup), line_text(setup))
+        self.ready[0].pack()  # its first snapshot packed now too
+        return True
 
     def _summary_lines(self):
         a = self.answers
@@ -117,6 +132,7 @@ class NewGame:
         elif n < 2:
             self.rolled[n] = False
         self.answers.append(v)
+        self.ready = None
         ui.replace(self.screen(ui))
 
     def back(self, ui):
@@ -124,6 +140,7 @@ class NewGame:
             ui.pop()
             return
         self.answers.pop()
+        self.ready = None
         ui.replace(self.screen(ui))
 
     def setup(self):
@@ -137,7 +154,11 @@ class NewGame:
         }
 
     def start(self, ui):
-        ui.app.new_game(self.setup())
+        ready = self.ready
+        if ready is None:
+            ui.app.new_game(self.setup())
+        else:
+            ui.app.new_game(self.setup(), ready[0], ready[1])
         show_game(ui, None)
 
 
