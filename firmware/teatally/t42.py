@@ -21,6 +21,17 @@ from array import array
 
 from teatally.compat import const
 
+try:
+    from micropython import heap_lock, heap_unlock
+except ImportError:  # CPython: nothing to lock (see _Round.stop; not in compat: t42 alone needs it)
+
+    def heap_lock():  # type: ignore[misc]  # CPython stand-in: returns None, not the lock depth
+        pass
+
+    def heap_unlock():  # type: ignore[misc]  # CPython stand-in: returns None, not the lock depth
+        pass
+
+
 CARDS = ("cat", "rabbit", "dormouse", "guards", "executioner", "knave", "caterpillar", "king", "alice", "queen")
 VALUE = {
     "cat": 1,
@@ -174,16 +185,13 @@ class Player:
         p.tarts = self.tarts
         p.hourglasses = self.hourglasses
         p.destroyed = self.destroyed
-        # A probe takes cards out of the draw pile, so p's cards are self's
-        # but for a reshuffle: then an update makes p's draw self's without
-        # a new table (in a fragmented heap the search for its room is the
-        # dear part of a copy).
-        for c in p.draw:
-            if c not in self.draw:
-                p.draw = dict(self.draw)
-                break
-        else:
-            p.draw.update(self.draw)
+        # A probe takes cards out of the draw pile, so an update makes p's
+        # draw self's again without a new table (in a fragmented heap the
+        # search for its room is the dear part of a copy); unless p has
+        # cards self has not (a reshuffle), then it is a copy.
+        p.draw.update(self.draw)
+        if len(p.draw) != len(self.draw):
+            p.draw = dict(self.draw)
         p.discard[:] = self.discard
 
     def draw_count(self):
@@ -381,7 +389,7 @@ class _Round:
     # for questions and refusals, see _text) is set by whoever starts a step.
     # (Each new name costs the device a qstr: helpers reuse names where they fit.)
 
-    __slots__ = ("s", "probe", "fills", "ask_action", "depth", "what", "need")
+    __slots__ = ("s", "probe", "fills", "ask_action", "depth", "what", "need", "caught")
 
     def __init__(self, s, probe):
         self.s = s
@@ -390,9 +398,19 @@ class _Round:
         self.ask_action = False  # probe mode: stop for the winner's action (Game.probe)
         self.depth = 0  # copy spaces in the current chain (T42-COPY-3)
         self.what = None
-        self.need = None  # the Need being raised (see _asked)
+        self.need = Need()  # the Need being raised (see stop)
+        self.caught = False  # _asked catches it
 
     # -- asking for parameters ------------------------------------------
+    def stop(self):
+        # Raise the Need asked (self.need). When _asked catches it, the heap
+        # is locked until then: MicroPython records no traceback without
+        # memory, and the traceback would grow a buffer in every frame the
+        # Need passes on its way up (a search for room each time).
+        if self.caught:
+            heap_lock()
+        raise self.need
+
     def get(self, params, key, who, options):
         # params[key]; when missing, asked (probe mode) or refused.
         if key in params:
@@ -408,7 +426,7 @@ class _Round:
         # raise Need.
         if self.fills is None or (options[0] != options[1] if key == "stars" else len(options) != 1):
             self.need = Need(params, key, who, options, self.what)
-            raise self.need
+            self.stop()  # raises it
         if type(params.get(key)) is list:  # multi-card reveals (guards, reveal space)
             params[key].append(options[0])
         else:
@@ -443,7 +461,7 @@ class _Round:
         self.revealed(action, 1)
         if self.ask_action and "effect" not in action and "buy" not in action:
             self.need = Need(action, None, round_winner(self.s.flamingo, action["blue"], action["pink"]), None, "")
-            raise self.need
+            self.stop()  # raises it
 
     def revealed(self, action, p):
         # the card p revealed; probe mode: asked (the kinds of p's draw pile)
@@ -463,7 +481,9 @@ class _Round:
             raise Refused("buy must name a pile 4..8 (rabbits cannot be bought)")
         if self.s.piles[v - 4] == 0:
             raise Refused("pile %d is empty" % v)
-        n = buy_cost(v, _points(action, w))
+        # T42-BUY-1: the winner's card value minus the loser's makes the cost
+        n = VALUE[action[PLAYERS[w]]] - VALUE[action[PLAYERS[1 - w]]]
+        n = buy_cost(v, n)
         self.pay(w, v, n)
 
     def pay(self, w, v, n):
@@ -509,7 +529,7 @@ class _Round:
         # (0, held) is never a single answer; watch: where the hand stands
         # before any is spent
         self.need = Need(action, "hourglasses", w, (0, held), (PLAYERS[w], " hourglasses"), self.s.watch)
-        raise self.need
+        self.stop()  # raises it
 
     # -- token movements ----------------------------------------------
     def take(self, p, n, token):
@@ -781,11 +801,6 @@ def _play_card(player, c, p):
     player.discard.append(c)
 
 
-def _points(action, w):
-    # T42-BUY-1: the winner's card value minus the loser's
-    return VALUE[action[PLAYERS[w]]] - VALUE[action[PLAYERS[1 - w]]]
-
-
 def _give(o, token, n):
     # o (a player, or the state for its supply) gives up to n tokens and says
     # how many; n < 0: o receives -n
@@ -851,6 +866,7 @@ _ROUND = _Round(None, False)
 
 def _round(probe, fills, ask_action):
     r = _ROUND
+    r.caught = False
     r.probe = probe
     r.fills = fills
     r.ask_action = ask_action
@@ -927,9 +943,11 @@ def _asked(s, action):
     # Game.probe: the Need of the line, or None. A function of its own, and
     # the Need raised is read from _ROUND: with its try (and more so with
     # "except Need as need") Game.probe's frame would go on the heap.
+    _ROUND.caught = True
     try:
         _probed(s, action)
     except Need:
+        heap_unlock()  # see _Round.stop
         return _ROUND.need
     return None
 
