@@ -1147,15 +1147,21 @@ class Game:
     @property
     def actions(self):
         # The applied actions (Actions: len, [i], iteration).
-        self.pack()
+        self.pack(False)
         return self._acts
 
-    def pack(self):
+    def pack(self, idle=True):
         # Store the last action and a due snapshot compactly. -> True if
-        # there was something to store.
+        # there was something to store. idle (the main loop, between key
+        # presses) with nothing to store: the scratch state of the next
+        # probe is made if there is none (the last commit took it), so the
+        # probe that completes a round, in the press that commits it, copies
+        # into it instead of building a state (see _scratch).
         a = self._last
         d = self._due
         if a is None and d is None:
+            if idle and not _SCRATCH:
+                _SCRATCH.append(self.state.copy())
             return False
         if a is not None:
             self._acts.append(a)  # out of memory: raises, a stays the last
@@ -1170,8 +1176,8 @@ class Game:
         return len(self._acts) + (self._last is not None)
 
     def apply(self, action, keep_redo=False):
+        self.pack(False)  # the one before (a replay applies many in a row)
         n = apply(self.state, action)
-        self.pack()  # the one before (a replay applies many in a row)
         self._last = action
         self._prev = self.state
         self.state = n
