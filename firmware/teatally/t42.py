@@ -138,7 +138,9 @@ _KIND = {
 
 def _text(what):
     # A label is a str or a tuple of labels, joined only when a question or
-    # a refusal shows it: most applies never need their labels.
+    # a refusal shows it: most applies never need their labels. Labels are
+    # built as pairs: a pair is one heap block, three items take two (and a
+    # run of two free blocks is the dear search in a fragmented heap).
     if type(what) is str:
         return what
     return "".join([_text(w) for w in what])
@@ -214,12 +216,10 @@ class Player:
         return _kinds(self.draw)
 
     def reshuffle(self):
-        # the discard pile goes into the draw pile (in play the draw pile is
-        # empty then: only an empty one is reshuffled)
-        for c in CARDS:
-            k = self.discard.count(c)
-            if k:
-                self.draw[c] = self.draw.get(c, 0) + k
+        # the discard pile goes into the draw pile (card -> count)
+        draw = self.draw
+        for c in self.discard:
+            draw[c] = draw.get(c, 0) + 1
         del self.discard[:]  # never shared (copy() copies it); keeps its room
 
     def take_from_draw(self, card):
@@ -543,7 +543,7 @@ class _Round:
 
     def gain_destroyed(self, p, params, card):
         # T42-DESTROY-1: p destroyed card and gains the stars printed on it (asked)
-        self.what = (self.what, " ", card)
+        self.what = ((self.what, " "), card)
         n = self.stars(params, p, MAX_PRINTED_STARS)
         player = self.s.players[p]
         player.stars += n
@@ -657,7 +657,7 @@ class _Round:
         if sp not in SPACES:
             raise Refused("%s: unknown space %r" % (_text(self.what), sp))
         self.s.watch = SPACES.index(sp)
-        self.what = (self.what, " > ", sp)
+        self.what = ((self.what, " > "), sp)
         self.space(p, params, ("space",))  # the cat's own key is not the space's
 
     def king(self, p, params):
@@ -765,7 +765,7 @@ class _Round:
             self.what = (self.what, " cat")
             self.effect(p, "cat", params["then"])
         else:
-            self.what = (self.what, " ", top[-1])
+            self.what = ((self.what, " "), top[-1])
             self.effect(p, top[-1], params, base)
         # the depth is that of one chain: the watch's chain after an
         # effect's chain starts again from 0
@@ -976,7 +976,7 @@ def _play(s, action):
     if "effect" in action:
         if "buy" in action:
             raise Refused("a round has one action: effect or buy, not both")
-        r.what = (PLAYERS[w], " ", action[PLAYERS[w]])
+        r.what = (("blue ", "pink ")[w], action[PLAYERS[w]])
         r.effect(w, action[PLAYERS[w]], action["effect"])
     elif "buy" in action:
         r.buy(w, action)
