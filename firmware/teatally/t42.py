@@ -188,12 +188,14 @@ class Player:
         p.hourglasses = self.hourglasses
         p.destroyed = self.destroyed
         # A probe takes cards out of the draw pile, so an update makes p's
-        # draw self's again without a new table (in a fragmented heap the
-        # search for its room is the dear part of a copy); unless p has
-        # cards self has not (a reshuffle), then it is a copy.
+        # draw self's again in its own table (a new one is a search for room
+        # in a fragmented heap, and would grow by steps in the next
+        # reshuffle); the cards a reshuffle gave p and self has not go.
         p.draw.update(self.draw)
         if len(p.draw) != len(self.draw):
-            p.draw = dict(self.draw)
+            for c in CARDS:
+                if c in p.draw and c not in self.draw:
+                    del p.draw[c]
         p.discard[:] = self.discard
 
     def draw_count(self):
