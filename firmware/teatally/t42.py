@@ -179,7 +179,9 @@ class Player:
         self.discard = discard  # bottom .. top
 
     def copy(self):
-        return Player(self.stars, self.tarts, self.hourglasses, self.destroyed, dict(self.draw), self.discard[:])
+        # draw.copy(): one table of the same size (MicroPython's dict(d) grows
+        # a new one by steps, and a small one grows again in a reshuffle)
+        return Player(self.stars, self.tarts, self.hourglasses, self.destroyed, self.draw.copy(), self.discard[:])
 
     def copy_into(self, p):
         # p becomes a copy of self, in p's own draw and discard (see _scratch)
