@@ -707,8 +707,10 @@ def test_no_card_left_takes_nothing():
     s.supply_rabbits = 0
     r = t42._Round(s, False)
     params = {"cards": []}
-    r.effect(0, "guards", params, "guards")
-    r.effect(0, "executioner", {}, "executioner")
+    r.what = "guards"
+    r.effect(0, "guards", params)
+    r.what = "executioner"
+    r.effect(0, "executioner", {})
     assert pink.draw == {} and pink.discard == [] and s.players[0].destroyed == []
     assert s.end == "rabbits"
 

@@ -11,10 +11,26 @@
 #   computed on the state as it is at that moment of the round (after any
 #   reshuffle, guards reveal, ...). The UI answers by filling the dict
 #   Need.params[Need.key] and probing again, so no rule lives in the UI.
+#
+# A probe plays the whole round on every key press: see _Round for why its
+# path is made of small functions. Comments here, not docstrings: compiled
+# from source (the tests' MicroPython VM) this, the largest module, holds
+# every docstring in its parse tree, and the heap is 128 KB there too.
 
 from array import array
 
 from teatally.compat import const
+
+try:
+    from micropython import heap_lock, heap_unlock
+except ImportError:  # CPython: nothing to lock (see _Round.stop; not in compat: t42 alone needs it)
+
+    def heap_lock():  # type: ignore[misc]  # CPython stand-in: returns None, not the lock depth
+        pass
+
+    def heap_unlock():  # type: ignore[misc]  # CPython stand-in: returns None, not the lock depth
+        pass
+
 
 CARDS = ("cat", "rabbit", "dormouse", "guards", "executioner", "knave", "caterpillar", "king", "alice", "queen")
 VALUE = {
@@ -52,6 +68,7 @@ TOTAL_RABBITS = const(7)
 PILE_SIZE = const(5)
 MAX_CHAIN = const(4)
 MAX_PRINTED_STARS = const(9)
+_GUARDS = const(3)  # guards: the opponent reveals 3 cards (the reveal space: 2)
 
 # Need kinds (what the UI must ask).
 ASK_CARD = "card"  # a card identity; options = card names
@@ -67,62 +84,75 @@ ASK_ACTION = "action"
 
 
 class Refused(Exception):
-    """An impossible action. The message says why; the state is unchanged."""
+    # An impossible action. The message says why; the state is unchanged.
+    pass
 
 
 class Need(Exception):
-    """Probe mode: the round needs one more answer from the players.
-
-    params/key: where to write the answer (params[key] = value, or append to
-    the list params[key] for multi-card reveals); kind: ASK_*; who: 0 blue,
-    1 pink (whose card / pile / tokens it concerns); options: the legal answers
-    (a tuple of names or values, or (lo, hi) for numbers); what: a short
-    label for the screen ("guards 2/3", "executioner", ...); watch: for the
-    hourglasses question, the hand's space index after the winner's action
-    (else None).
-
-    Built as Need(params, key, kind, who, options, what, watch): the fields
-    are the exception's args, so a Need costs one tuple instead of an
-    attribute table (a guided round raises one on every answer).
-    """
+    # Probe mode: the round needs one more answer from the players.
+    #
+    # params/key: where to write the answer (params[key] = value, or append to
+    # the list params[key] for multi-card reveals); kind: ASK_*; who: 0 blue,
+    # 1 pink (whose card / pile / tokens it concerns); options: the legal answers
+    # (a tuple of names or values, or (lo, hi) for numbers); what: a short
+    # label for the screen ("guards 2/3", "executioner", ...); watch: for the
+    # hourglasses question, the hand's space index after the winner's action
+    # (else None).
+    #
+    # Built as Need(params, key, who, options, what[, watch]): the fields are
+    # the exception's args, so a Need costs one tuple instead of an attribute
+    # table (a guided round raises one on every answer). kind follows from the
+    # key (_KIND) and what is a label (see _text) joined when it is read: the
+    # code that raises a Need stays small enough for a frame on MicroPython's
+    # C stack (see _Round).
 
     def __getattr__(self, name):
-        # params, key, kind, who, options, what, watch: the args, in order
+        a = self.args
+        if name == "kind":
+            return _KIND[a[1]]
+        if name == "what":
+            return _text(a[4])
+        if name == "watch":
+            return a[5] if len(a) > 5 else None
         if name in _NEED_FIELDS:
-            return self.args[_NEED_FIELDS.index(name)]
+            return a[_NEED_FIELDS.index(name)]
         raise AttributeError(name)
 
 
-_NEED_FIELDS = ("params", "key", "kind", "who", "options", "what", "watch")
-
-
-def _ask(fills, params, key, kind, who, options, what, watch):
-    """Probe mode: a missing answer. With fills (a list) and exactly one
-    possible answer, that answer goes into the line and is recorded in fills
-    as (kind, who, value) (T42-INPUT-1: nothing is asked); else raise Need."""
-    if fills is not None:
-        if kind == ASK_STARS or kind == ASK_HOURGLASSES:
-            one = options[0] == options[1]
-        else:
-            one = len(options) == 1
-        if one:
-            v = options[0]
-            slot = params.get(key)
-            if type(slot) is list:  # multi-card reveals (guards, reveal space)
-                slot.append(v)
-            else:
-                params[key] = v
-            fills.append((kind, who, v))
-            return v
-    raise Need(params, key, kind, who, options, _text(what), watch)
+_NEED_FIELDS = ("params", "key", "who", "options")  # args 0..3
+# The kind of answer a Need asks for, by the key the answer goes to (None:
+# the winner's action, which has no key of its own).
+_KIND = {
+    "blue": ASK_CARD,
+    "pink": ASK_CARD,
+    "card": ASK_CARD,
+    "cards": ASK_CARD,
+    "stars": ASK_STARS,
+    "pile": ASK_PILE,
+    "space": ASK_SPACE,
+    "take": ASK_TAKE,
+    "hourglasses": ASK_HOURGLASSES,
+    None: ASK_ACTION,
+}
 
 
 def _text(what):
     # A label is a str or a tuple of labels, joined only when a question or
-    # a refusal shows it: most applies never need their labels.
+    # a refusal shows it: most applies never need their labels. Labels are
+    # built as pairs: a pair is one heap block, three items take two (and a
+    # run of two free blocks is the dear search in a fragmented heap).
     if type(what) is str:
         return what
     return "".join([_text(w) for w in what])
+
+
+def _kinds(draw):
+    # the kinds of card in a draw pile (card -> count), in CARDS order
+    out = []
+    for c in CARDS:
+        if c in draw:
+            out.append(c)
+    return tuple(out)
 
 
 def teacups(stars):
@@ -149,15 +179,25 @@ class Player:
         self.discard = discard  # bottom .. top
 
     def copy(self):
-        return Player(self.stars, self.tarts, self.hourglasses, self.destroyed, dict(self.draw), self.discard[:])
+        # draw.copy(): one table of the same size (MicroPython's dict(d) grows
+        # a new one by steps, and a small one grows again in a reshuffle)
+        return Player(self.stars, self.tarts, self.hourglasses, self.destroyed, self.draw.copy(), self.discard[:])
 
     def copy_into(self, p):
-        # p becomes a copy of self, in p's own discard list (see _scratch)
+        # p becomes a copy of self, in p's own draw and discard (see _scratch)
         p.stars = self.stars
         p.tarts = self.tarts
         p.hourglasses = self.hourglasses
         p.destroyed = self.destroyed
-        p.draw = dict(self.draw)  # one C call: cheaper than updating p's in place
+        # A probe takes cards out of the draw pile, so an update makes p's
+        # draw self's again in its own table (a new one is a search for room
+        # in a fragmented heap, and would grow by steps in the next
+        # reshuffle); the cards a reshuffle gave p and self has not go.
+        p.draw.update(self.draw)
+        if len(p.draw) != len(self.draw):
+            for c in CARDS:
+                if c in p.draw and c not in self.draw:
+                    del p.draw[c]
         p.discard[:] = self.discard
 
     def draw_count(self):
@@ -170,15 +210,21 @@ class Player:
         return d
 
     def count(self, card):
-        """How many of card are in the deck (draw + discard pile)."""
+        # How many of card are in the deck (draw + discard pile).
         return self.draw.get(card, 0) + self.discard.count(card)
 
     def deck_size(self):
         return sum(self.draw.values()) + len(self.discard)
 
     def in_draw(self):
-        d = self.draw
-        return tuple([c for c in CARDS if c in d])
+        return _kinds(self.draw)
+
+    def reshuffle(self):
+        # the discard pile goes into the draw pile (card -> count)
+        draw = self.draw
+        for c in self.discard:
+            draw[c] = draw.get(c, 0) + 1
+        del self.discard[:]  # never shared (copy() copies it); keeps its room
 
     def take_from_draw(self, card):
         n = self.draw.get(card, 0)
@@ -214,7 +260,7 @@ class State:
         return s
 
     def copy_into(self, s):
-        """Make s (a State made by copy()) a copy of self, in place."""
+        # Make s (a State made by copy()) a copy of self, in place.
         blue, pink = s.players
         self.players[0].copy_into(blue)
         self.players[1].copy_into(pink)
@@ -249,13 +295,14 @@ def _player_index(name, what):
 
 
 def _int(v, what, lo, hi):
+    # what: a label (see _text)
     if not isinstance(v, int) or isinstance(v, bool) or v < lo or v > hi:
-        raise Refused("%s must be a whole number %d..%d" % (what, lo, hi))
+        raise Refused("%s must be a whole number %d..%d" % (_text(what), lo, hi))
     return v
 
 
 def check_setup(setup):
-    """Validate a setup line; return (flamingo index, watch index, objectives dict)."""
+    # Validate a setup line; return (flamingo index, watch index, objectives dict).
     if not isinstance(setup, dict):
         raise Refused("the first line must be the setup object")
     if setup.get("game") != "tea-for-2":
@@ -334,74 +381,177 @@ def landing(watch, n):
 
 
 class _Round:
-    """The working context of one action being applied (on a copy of the state)."""
+    # The working context of one action being applied (on a copy of the state).
+    #
+    # Frames: MicroPython puts the frame of a function on the heap at every call
+    # when its arguments, locals and deepest expression stack need more than 11
+    # slots (9 with a try, 7 with try/except-as), and in a fragmented heap that
+    # allocation costs more than the rest of a small call. A probe plays the
+    # whole round on every key press, so every function on its path is kept
+    # under that size: the round is split into steps, the context lives here
+    # instead of in arguments, and what (the label of the step being played,
+    # for questions and refusals, see _text) is set by whoever starts a step.
+    # (Each new name costs the device a qstr: helpers reuse names where they fit.)
 
-    __slots__ = ("s", "probe", "depth", "fills")
+    __slots__ = ("s", "probe", "fills", "ask_action", "depth", "what", "need", "caught")
 
     def __init__(self, s, probe):
         self.s = s
         self.probe = probe
-        self.depth = 0
-        self.fills = None  # probe mode: where single answers filled in are recorded (_ask)
+        self.fills = None  # probe mode: where single answers filled in are recorded (ask)
+        self.ask_action = False  # probe mode: stop for the winner's action (Game.probe)
+        self.depth = 0  # copy spaces in the current chain (T42-COPY-3)
+        self.what = None
+        self.need = Need()  # the Need being raised (see stop)
+        self.caught = False  # _asked catches it
 
     # -- asking for parameters ------------------------------------------
-    def get(self, params, key, kind, who, options, what):
+    def stop(self):
+        # Raise the Need asked (self.need). When _asked catches it, the heap
+        # is locked until then: MicroPython records no traceback without
+        # memory, and the traceback would grow a buffer in every frame the
+        # Need passes on its way up (a search for room each time).
+        if self.caught:
+            heap_lock()
+        raise self.need
+
+    def get(self, params, key, who, options):
+        # params[key]; when missing, asked (probe mode) or refused.
         if key in params:
             return params[key]
         if self.probe:
-            return _ask(self.fills, params, key, kind, who, options, what, None)
-        raise Refused("%s: missing %s" % (_text(what), key))
+            return self.ask(params, key, who, options)
+        raise Refused("%s: missing %s" % (_text(self.what), key))
 
-    def card(self, params, key, who, what, options):
-        """A card answer; options: a tuple, or a draw multiset (a dict) whose
-        cards in CARDS order are the options."""
-        if key in params:
-            c = params[key]
+    def ask(self, params, key, who, options):
+        # Probe mode: a missing answer. With fills (a list) and exactly one
+        # possible answer, that answer goes into the line and is recorded in
+        # fills as (kind, who, value) (T42-INPUT-1: nothing is asked); else
+        # raise Need.
+        if self.fills is None or (options[0] != options[1] if key == "stars" else len(options) != 1):
+            self.need = Need(params, key, who, options, self.what)
+            self.stop()  # raises it
+        if type(params.get(key)) is list:  # multi-card reveals (guards, reveal space)
+            params[key].append(options[0])
         else:
-            if type(options) is dict:
-                options = tuple([x for x in CARDS if x in options])
-            c = self.get(params, key, ASK_CARD, who, options, what)
-        if type(c) is not str or c not in options:
-            if isinstance(c, str) and c in VALUE:
-                raise Refused("%s: %s is not possible here" % (_text(what), c))
-            raise Refused("%s: unknown card %r" % (_text(what), c))
-        return c
+            params[key] = options[0]
+        self.fills.append((_KIND[key], who, options[0]))
+        return options[0]
 
-    def stars(self, params, key, who, what, hi):
-        if key in params:
-            v = params[key]
-        else:
-            v = self.get(params, key, ASK_STARS, who, (0, hi), (what, " stars"))
-        if not isinstance(v, int) or isinstance(v, bool) or v < 0 or v > hi:
-            _int(v, _text(what) + " stars", 0, hi)
-        return v
+    def card(self, params, who, options):
+        # The card params["card"]; options: a tuple, or a draw pile (a dict
+        # card -> count) whose kinds, in CARDS order, are the options.
+        if "card" not in params:
+            self.get(params, "card", who, _kinds(options) if type(options) is dict else options)
+        return _checked_card(params["card"], options, self.what)
+
+    def stars(self, params, who, hi):
+        # The printed stars params["stars"], 0..hi (the label: the step's
+        # + " stars").
+        self.what = (self.what, " stars")
+        if "stars" not in params:
+            self.get(params, "stars", who, (0, hi))
+        return _int(params["stars"], self.what, 0, hi)
+
+    # -- the round, step by step (see _play) ------------------------------
+    def check_line(self, action):
+        # the checks that only read the state before the round (self.s)
+        if self.s.over:
+            raise Refused("the game is over")
+        for k in action:
+            if k not in _ROUND_KEYS:
+                raise Refused("unknown key %s" % k)
+        self.revealed(action, 0)
+        self.revealed(action, 1)
+        if self.ask_action and "effect" not in action and "buy" not in action:
+            self.need = Need(action, None, round_winner(self.s.flamingo, action["blue"], action["pink"]), None, "")
+            self.stop()  # raises it
+
+    def revealed(self, action, p):
+        # the card p revealed; probe mode: asked (the kinds of p's draw pile)
+        c = action.get(PLAYERS[p])
+        if c is None:
+            if not self.probe:
+                raise Refused("missing the card %s revealed" % PLAYERS[p])
+            self.what = _REVEALS[p]
+            c = self.ask(action, PLAYERS[p], p, self.s.players[p].in_draw())
+        if not isinstance(c, str) or c not in VALUE:
+            raise Refused("unknown card %r for %s" % (c, PLAYERS[p]))
+
+    def buy(self, w, action):
+        # T42-BUY-1..3
+        v = action["buy"]
+        if not isinstance(v, int) or isinstance(v, bool) or v not in PILES:
+            raise Refused("buy must name a pile 4..8 (rabbits cannot be bought)")
+        if self.s.piles[v - 4] == 0:
+            raise Refused("pile %d is empty" % v)
+        # T42-BUY-1: the winner's card value minus the loser's makes the cost
+        n = VALUE[action[PLAYERS[w]]] - VALUE[action[PLAYERS[1 - w]]]
+        n = buy_cost(v, n)
+        self.pay(w, v, n)
+
+    def pay(self, w, v, n):
+        # the winner pays n tarts to the supply for the top card of pile v
+        player = self.s.players[w]
+        if player.tarts < n:
+            raise Refused("pile %d costs %d tarts, %s has %d" % (v, n, PLAYERS[w], player.tarts))
+        player.tarts -= n
+        self.s.supply_tarts += n
+        self.s.piles[v - 4] -= 1
+        player.discard.append(PILE_CARD[v])
+        self.check_piles()
+
+    def watch(self, w, action):
+        # T42-WATCH-1: the winner's hourglasses move the hand, whose space is played
+        h = self.hourglasses(w, action)
+        wp = action.get("watch")
+        if h == 0:
+            if wp:
+                raise Refused("watch parameters given but no hourglass spent")
+            return
+        s = self.s
+        s.players[w].hourglasses -= h
+        s.supply_hourglasses += h
+        s.watch = landing(s.watch, h)
+        if wp is None:
+            wp = {}
+            if self.probe:
+                action["watch"] = wp
+        self.what = ("watch ", SPACES[s.watch])
+        self.space(w, wp)
+
+    def hourglasses(self, w, action):
+        held = self.s.players[w].hourglasses
+        if "hourglasses" in action:
+            return _int(action["hourglasses"], "hourglasses", 0, held)
+        if not self.probe:
+            return 0
+        if not held:
+            # T42-INPUT-1: none to spend, nothing to ask; the line records the 0
+            action["hourglasses"] = 0
+            return 0
+        # (0, held) is never a single answer; watch: where the hand stands
+        # before any is spent
+        self.need = Need(action, "hourglasses", w, (0, held), (PLAYERS[w], " hourglasses"), self.s.watch)
+        self.stop()  # raises it
 
     # -- token movements ----------------------------------------------
     def take(self, p, n, token):
-        """T42-TAKE-1: p takes n tokens ("tarts" or "hourglasses") from the
-        supply, and what the supply lacks from the opponent, as far as they
-        have any."""
+        # T42-TAKE-1: p takes n tokens ("tarts" or "hourglasses") from the
+        # supply, and what the supply lacks from the opponent, as far as they
+        # have any.
         s = self.s
-        me = s.players[p]
-        other = s.players[1 - p]
-        supply = _SUPPLY[token]
-        k = min(n, getattr(s, supply))
-        setattr(s, supply, getattr(s, supply) - k)
-        k2 = min(n - k, getattr(other, token))
-        setattr(other, token, getattr(other, token) - k2)
-        setattr(me, token, getattr(me, token) + k + k2)
+        k = _give(s, _SUPPLY[token], n)
+        k = _give(s.players[1 - p], token, n - k) + k
+        _give(s.players[p], token, -k)
 
-    def gain_destroyed(self, p, card, stars):
-        # T42-DESTROY-1
-        me = self.s.players[p]
-        me.stars += stars
-        me.destroyed = me.destroyed + [card]  # shared with earlier states
-
-    def destroy_pile(self, p, v, stars):
-        s = self.s
-        s.piles[v - 4] -= 1
-        self.gain_destroyed(p, PILE_CARD[v], stars)
-        self.check_piles()
+    def gain_destroyed(self, p, params, card):
+        # T42-DESTROY-1: p destroyed card and gains the stars printed on it (asked)
+        self.what = ((self.what, " "), card)
+        n = self.stars(params, p, MAX_PRINTED_STARS)
+        player = self.s.players[p]
+        player.stars += n
+        player.destroyed = player.destroyed + [card]  # shared with earlier states
 
     def check_piles(self):
         # T42-END-1
@@ -412,94 +562,75 @@ class _Round:
     def reshuffle(self, p):
         # T42-SHUF-1, T42-END-2
         s = self.s
-        me = s.players[p]
+        player = s.players[p]
         if s.supply_rabbits > 0:
             s.supply_rabbits -= 1
-            me.discard.append("rabbit")
+            player.discard.append("rabbit")
         elif s.end is None:
             s.end = "rabbits"
-        draw = me.draw
-        discard = me.discard
-        if draw:
-            for c in discard:
-                draw[c] = draw.get(c, 0) + 1
-        else:  # as always in play: only an empty draw pile is reshuffled
-            for c in CARDS:
-                k = discard.count(c)
-                if k:
-                    draw[c] = k
-        del discard[:]  # never shared (copy() copies it); keeps its room
+        player.reshuffle()
 
     def ensure_draw(self, p):
         # T42-SHUF-2, T42-SHUF-5: returns False if the player has no card at all
-        me = self.s.players[p]
-        if not me.draw:
+        player = self.s.players[p]
+        if not player.draw:
             self.reshuffle(p)
-        return bool(me.draw)
+        return bool(player.draw)
 
-    def reveal(self, p, params, key, n, what, reshuffle_after):
-        """Turn n cards of p's draw pile onto the discard pile (guards, reveal).
-
-        Returns the cards revealed (fewer than n only when p has no card left)."""
-        cards = params.get(key)
-        if cards is None:
+    def reveal(self, p, params, n):
+        # Turn n cards of p's draw pile onto the discard pile: 3 (_GUARDS,
+        # the opponent's, who reshuffles at once, T42-SHUF-3) or 2 (the reveal
+        # space). The cards are the list params["cards"], asked one at a time
+        # in probe mode. Returns how many were revealed (fewer than n only when
+        # p has no card left).
+        if params.get("cards") is None:
             if not self.probe:
-                raise Refused("%s: missing %s" % (_text(what), key))
-            cards = params[key] = []
-        if not isinstance(cards, list):
-            raise Refused("%s: cards must be a list" % _text(what))
-        me = self.s.players[p]
+                raise Refused("%s: missing cards" % _text(self.what))
+            params["cards"] = []
+        elif not isinstance(params["cards"], list):
+            raise Refused("%s: cards must be a list" % _text(self.what))
         i = 0
-        while i < n:
-            if not self.ensure_draw(p):
-                break
-            if i >= len(cards):
-                if self.probe:
-                    options = me.in_draw()
-                    if self.fills is None or len(options) != 1:
-                        raise Need(params, key, ASK_CARD, p, options, "%s %d/%d" % (_text(what), i + 1, n), None)
-                    _ask(self.fills, params, key, ASK_CARD, p, options, what, None)  # appends it to cards
-                    continue
-                raise Refused("%s: %d cards needed" % (_text(what), n))
-            c = cards[i]
-            if not isinstance(c, str) or c not in VALUE or me.draw.get(c, 0) <= 0:
-                label = "%s %d/%d" % (_text(what), i + 1, n)
-                if not isinstance(c, str) or c not in VALUE:
-                    raise Refused("%s: unknown card %r" % (label, c))
-                raise Refused("%s: %s is not in %s's draw pile" % (label, c, PLAYERS[p]))
-            me.take_from_draw(c)
-            me.discard.append(c)
+        while i < n and self.ensure_draw(p):
+            if i == len(params["cards"]):
+                if not self.probe:
+                    raise Refused("%s: %d cards needed" % (_text(self.what), n))
+                self.ask_reveal(p, params, _NTH[n][i])  # appends the answer, or raises Need
+            self.reveal_card(p, params["cards"][i], _NTH[n][i])
             i += 1
-            if reshuffle_after and not me.draw:
-                # T42-SHUF-3: guards makes the opponent reshuffle at once
+            if n == _GUARDS and not self.s.players[p].draw:
                 self.reshuffle(p)
-        if len(cards) > i:
-            raise Refused("%s: only %d cards could be revealed" % (_text(what), i))
+        if len(params["cards"]) > i:
+            raise Refused("%s: only %d cards could be revealed" % (_text(self.what), i))
         return i
 
+    def ask_reveal(self, p, params, end):
+        # the next card p reveals; end (" 2/3") ends the question's label
+        self.what = (self.what, end)
+        self.ask(params, "cards", p, self.s.players[p].in_draw())
+        self.what = self.what[0]
+
+    def reveal_card(self, p, card, end):
+        player = self.s.players[p]
+        if not isinstance(card, str) or card not in VALUE:
+            raise Refused("%s: unknown card %r" % (_text((self.what, end)), card))
+        if player.draw.get(card, 0) <= 0:
+            raise Refused("%s: %s is not in %s's draw pile" % (_text((self.what, end)), card, PLAYERS[p]))
+        player.take_from_draw(card)
+        player.discard.append(card)
+
     # -- effects ------------------------------------------------------
-    def effect(self, p, card, params, what, base=()):
-        """Apply card's effect for player p (T5). params is a dict; base names
-        keys of params that belong to an enclosing cat."""
+    def effect(self, p, card, params, base=()):
+        # Apply card's effect for player p (T5), labelled self.what. params
+        # is a dict; base names keys of params that belong to an enclosing
+        # cat.
         if not isinstance(params, dict):
-            raise Refused("%s: parameters must be an object" % _text(what))
-        s = self.s
-        q = 1 - p
+            raise Refused("%s: parameters must be an object" % _text(self.what))
         if card == "cat":
-            # T42-CARD-1
-            spaces = SPACES
-            if self.depth >= MAX_CHAIN and s.players[q].discard:
-                spaces = SPACES[:4]  # copy would go past the chain limit (T42-COPY-3)
-            sp = self.get(params, "space", ASK_SPACE, p, spaces, (what, ": space"))
-            if sp not in SPACES:
-                raise Refused("%s: unknown space %r" % (_text(what), sp))
-            s.watch = SPACES.index(sp)
-            self.space(p, params, (what, " > ", sp), ("space",))
+            self.cat(p, params)  # T42-CARD-1
             return
-        keys = _EFFECT_KEYS.get(card)
-        if keys is None:
+        if card not in _EFFECT_KEYS:
             raise Refused("unknown card %r" % card)
-        _check_keys(params, base, keys, what)
+        _check_keys(params, base, _EFFECT_KEYS[card], self.what)
         if card == "dormouse":
             self.take(p, 2, "tarts")  # T42-CARD-2
         elif card == "knave":
@@ -509,112 +640,188 @@ class _Round:
         elif card == "alice":
             self.take(p, 1, "hourglasses")  # T42-CARD-8
         elif card == "king":
-            # T42-CARD-7
-            t = self.get(params, "take", ASK_TAKE, p, ("flamingo", "tarts"), what)
-            if t == "flamingo":
-                s.flamingo = p
-            elif t == "tarts":
-                self.take(p, 2, "tarts")
-            else:
-                raise Refused('%s: take must be "flamingo" or "tarts"' % _text(what))
+            self.king(p, params)  # T42-CARD-7
         elif card == "guards":
             # T42-CARD-3: the opponent reveals 3, effects not applied
-            self.reveal(q, params, "cards", 3, what, True)
+            self.reveal(1 - p, params, _GUARDS)
         elif card == "executioner":
-            # T42-CARD-4, T42-SHUF-2, T42-DESTROY-2
-            if not self.ensure_draw(q):
-                return
-            opp = s.players[q]
-            c = self.card(params, "card", q, what, opp.draw)
-            opp.take_from_draw(c)
-            if c == "queen":
-                if "stars" in params:
-                    raise Refused("%s: the queen is not destroyed, no stars" % _text(what))
-                opp.discard.append(c)
-            else:
-                n = self.stars(params, "stars", p, (what, " ", c), MAX_PRINTED_STARS)
-                self.gain_destroyed(p, c, n)
+            self.executioner(p, params)  # T42-CARD-4
         else:
-            # T42-CARD-9
-            open_piles = tuple([v for v in PILES if s.piles[v - 4] > 0])
-            if not open_piles:
-                if "pile" in params or "stars" in params:
-                    raise Refused("%s: every pile is empty" % _text(what))
-                return
-            v = self.get(params, "pile", ASK_PILE, p, open_piles, what)
-            if not isinstance(v, int) or v not in open_piles:
-                raise Refused("%s: pile %r is empty or unknown" % (_text(what), v))
-            n = self.stars(params, "stars", p, (what, " ", PILE_CARD[v]), MAX_PRINTED_STARS)
-            self.destroy_pile(p, v, n)
+            self.destroy_pile(p, params)  # T42-CARD-9
 
-    def space(self, p, params, what, base=()):
-        """Apply the watch space under the hand for player p (T42-SPACE-*)."""
+    def cat(self, p, params):
+        # T42-CARD-1: the hand moves to the space the player picks, which is played
+        spaces = SPACES
+        if self.depth >= MAX_CHAIN and self.s.players[1 - p].discard:
+            # copy would go past the chain limit (T42-COPY-3)
+            spaces = ("stars", "destroy", "reveal", "flamingo")
+        self.what = (self.what, ": space")
+        sp = self.get(params, "space", p, spaces)
+        self.what = self.what[0]
+        if sp not in SPACES:
+            raise Refused("%s: unknown space %r" % (_text(self.what), sp))
+        self.s.watch = SPACES.index(sp)
+        self.what = ((self.what, " > "), sp)
+        self.space(p, params, ("space",))  # the cat's own key is not the space's
+
+    def king(self, p, params):
+        t = self.get(params, "take", p, ("flamingo", "tarts"))
+        if t == "flamingo":
+            self.s.flamingo = p
+        elif t == "tarts":
+            self.take(p, 2, "tarts")
+        else:
+            raise Refused('%s: take must be "flamingo" or "tarts"' % _text(self.what))
+
+    def executioner(self, p, params):
+        # T42-CARD-4, T42-SHUF-2, T42-DESTROY-2: a card of the opponent's draw pile
+        q = 1 - p
+        if not self.ensure_draw(q):
+            return
+        opp = self.s.players[q]
+        c = self.card(params, q, opp.draw)
+        opp.take_from_draw(c)
+        if c == "queen":
+            if "stars" in params:
+                raise Refused("%s: the queen is not destroyed, no stars" % _text(self.what))
+            opp.discard.append(c)
+        else:
+            self.gain_destroyed(p, params, c)
+
+    def destroy_pile(self, p, params):
+        # T42-CARD-9: the top card of a score-board pile
+        open_piles = _open_piles(self.s.piles)
+        if not open_piles:
+            if "pile" in params or "stars" in params:
+                raise Refused("%s: every pile is empty" % _text(self.what))
+            return
+        v = self.get(params, "pile", p, open_piles)
+        if not isinstance(v, int) or v not in open_piles:
+            raise Refused("%s: pile %r is empty or unknown" % (_text(self.what), v))
+        self.s.piles[v - 4] -= 1
+        self.gain_destroyed(p, params, PILE_CARD[v])
+        self.check_piles()
+
+    # -- the watch's spaces (named after them) -------------------------
+    def space(self, p, params, base=()):
+        # Apply the watch space under the hand for player p (T42-SPACE-*),
+        # labelled self.what.
         if not isinstance(params, dict):
-            raise Refused("%s: parameters must be an object" % _text(what))
-        s = self.s
-        sp = s.watch
+            raise Refused("%s: parameters must be an object" % _text(self.what))
+        sp = self.s.watch
         if sp == 0:
-            _check_keys(params, base, (), what)
-            s.players[p].stars += 2  # T42-SPACE-1
+            _check_keys(params, base, (), self.what)
+            self.s.players[p].stars += 2  # T42-SPACE-1
         elif sp == 1:
-            # T42-SPACE-2, T42-DESTROY-2
-            _check_keys(params, base, ("card", "stars"), what)
-            me = s.players[p]
-            options = destroyable(me)
-            if not options:
-                if "card" in params or "stars" in params:
-                    raise Refused("%s: nothing in the discard pile can be destroyed" % _text(what))
-                return
-            c = self.card(params, "card", p, what, options)
-            n = self.stars(params, "stars", p, (what, " ", c), MAX_PRINTED_STARS)
-            i = len(me.discard) - 1
-            while me.discard[i] != c:
-                i -= 1
-            me.discard.pop(i)
-            self.gain_destroyed(p, c, n)
+            _check_keys(params, base, ("card", "stars"), self.what)
+            self.destroy(p, params)
         elif sp == 2:
-            # T42-SPACE-3
-            _check_keys(params, base, ("cards", "stars"), what)
-            got = self.reveal(p, params, "cards", 2, what, False)
-            if got == 0:
-                if params.get("stars", 0) != 0:
-                    raise Refused("%s: no card was revealed, no stars" % _text(what))
-                return
-            s.players[p].stars += self.stars(params, "stars", p, what, MAX_PRINTED_STARS * got)
+            _check_keys(params, base, ("cards", "stars"), self.what)
+            self.reveal_space(p, params)
         elif sp == 3:
-            _check_keys(params, base, (), what)
-            s.flamingo = p  # T42-SPACE-4
+            _check_keys(params, base, (), self.what)
+            self.s.flamingo = p  # T42-SPACE-4
         else:
-            # T42-COPY-1..3
-            top = s.players[1 - p].discard
-            if not top:
-                _check_keys(params, base, (), what)
-                return  # T42-COPY-2
-            self.depth += 1
-            if self.depth > MAX_CHAIN:
-                raise Refused("%s: copy chain deeper than %d" % (_text(what), MAX_CHAIN))
-            card = top[-1]
-            if card == "cat" and "space" in base:
-                # a cat copied from inside a cat's parameters: its own
-                # parameters are nested under "then" (T42-COPY-3)
-                _check_keys(params, base, ("then",), what)
-                sub = params.get("then")
-                if sub is None:
-                    if not self.probe:
-                        raise Refused("%s: missing then" % _text(what))
-                    sub = params["then"] = {}
-                self.effect(p, "cat", sub, (what, " cat"))
-            else:
-                self.effect(p, card, params, (what, " ", card), base)
-            # the depth is that of one chain: the watch's chain after an
-            # effect's chain starts again from 0
-            self.depth -= 1
+            self.copy(p, params, base)
+
+    def destroy(self, p, params):
+        # T42-SPACE-2, T42-DESTROY-2: a card of the own discard pile
+        options = destroyable(self.s.players[p])
+        if not options:
+            if "card" in params or "stars" in params:
+                raise Refused("%s: nothing in the discard pile can be destroyed" % _text(self.what))
+            return
+        c = self.card(params, p, options)
+        discard = self.s.players[p].discard
+        # the topmost c goes (remove() takes the first one)
+        discard.reverse()
+        discard.remove(c)
+        discard.reverse()
+        self.gain_destroyed(p, params, c)
+
+    def reveal_space(self, p, params):
+        # T42-SPACE-3: stars for the cards revealed
+        got = self.reveal(p, params, 2)
+        if got == 0:
+            if params.get("stars", 0) != 0:
+                raise Refused("%s: no card was revealed, no stars" % _text(self.what))
+            return
+        n = self.stars(params, p, MAX_PRINTED_STARS * got)
+        self.s.players[p].stars += n
+
+    def copy(self, p, params, base):
+        # T42-COPY-1..3: the effect of the top card of the opponent's discard pile
+        top = self.s.players[1 - p].discard
+        if not top:
+            _check_keys(params, base, (), self.what)
+            return  # T42-COPY-2
+        self.depth += 1
+        if self.depth > MAX_CHAIN:
+            raise Refused("%s: copy chain deeper than %d" % (_text(self.what), MAX_CHAIN))
+        if top[-1] == "cat" and "space" in base:
+            # a cat copied from inside a cat's parameters: its own parameters
+            # are nested under "then" (T42-COPY-3)
+            _check_keys(params, base, ("then",), self.what)
+            if params.get("then") is None:
+                if not self.probe:
+                    raise Refused("%s: missing then" % _text(self.what))
+                params["then"] = {}
+            self.what = (self.what, " cat")
+            self.effect(p, "cat", params["then"])
+        else:
+            self.what = ((self.what, " "), top[-1])
+            self.effect(p, top[-1], params, base)
+        # the depth is that of one chain: the watch's chain after an
+        # effect's chain starts again from 0
+        self.depth -= 1
 
 
+# Small helpers of _Round, functions of their own so that each frame fits on
+# MicroPython's C stack (see _Round).
 def _check_keys(params, base, allowed, what):
+    # T5: a step's parameters are its own keys (and the enclosing cat's, base)
     for k in params:
         if k not in allowed and k not in base:
-            raise Refused("%s: unexpected parameter %s" % (_text(what), k))
+            break
+    else:
+        return
+    # raised out of the loop: its iterator would not leave room in the frame
+    raise Refused("%s: unexpected parameter %s" % (_text(what), k))
+
+
+def _checked_card(c, options, what):
+    if type(c) is not str or c not in options:
+        if isinstance(c, str) and c in VALUE:
+            raise Refused("%s: %s is not possible here" % (_text(what), c))
+        raise Refused("%s: unknown card %r" % (_text(what), c))
+    return c
+
+
+def _play_card(player, c, p):
+    # T42-ROUND-1: the card revealed leaves the draw pile for the discard pile
+    if player.draw.get(c, 0) <= 0:
+        raise Refused("%s has no %s in the draw pile" % (PLAYERS[p], c))
+    player.take_from_draw(c)
+    player.discard.append(c)
+
+
+def _give(o, token, n):
+    # o (a player, or the state for its supply) gives up to n tokens and says
+    # how many; n < 0: o receives -n
+    have = getattr(o, token)
+    if n > have:
+        n = have
+    setattr(o, token, have - n)
+    return n
+
+
+def _open_piles(piles):
+    # the values of the non-empty score-board piles
+    out = []
+    for v in range(4, 9):  # PILES
+        if piles[v - 4]:
+            out.append(v)
+    return tuple(out)
 
 
 _SUPPLY = {"tarts": "supply_tarts", "hourglasses": "supply_hourglasses"}
@@ -634,32 +841,40 @@ _EFFECT_KEYS = {
 }
 _ROUND_KEYS = ("blue", "pink", "effect", "buy", "hourglasses", "watch")
 _REVEALS = ("blue reveals", "pink reveals")
+_NTH = {2: (" 1/2", " 2/2"), 3: (" 1/3", " 2/3", " 3/3")}  # label ends, per card revealed
 
 
 def destroyable(player):
     # T42-SPACE-2: any card of the own discard pile but the queen
-    return tuple(c for c in CARDS if c != "queen" and c in player.discard)
+    discard = player.discard
+    out = []
+    for c in CARDS:
+        if c != "queen" and c in discard:
+            out.append(c)
+    return tuple(out)
 
 
 def buy_options(s, points):
-    """[(pile value, tart cost)] for the non-empty piles (T42-BUY-2 costs)."""
-    piles = s.piles
-    return [(v, v - points if v > points else 0) for v in PILES if piles[v - 4]]
+    # [(pile value, tart cost)] for the non-empty piles (T42-BUY-2 costs).
+    out = []
+    for v in range(4, 9):  # PILES
+        if s.piles[v - 4]:
+            out.append((v, buy_cost(v, points)))
+    return out
 
 
 # One _Round serves every apply (they never nest), so an apply does not
 # build an object with its attribute table each time.
-_ROUNDS = []
+_ROUND = _Round(None, False)
 
 
-def _round(n, probe, fills):
-    if not _ROUNDS:
-        _ROUNDS.append(_Round(n, probe))
-    r = _ROUNDS[0]
-    r.s = n
+def _round(probe, fills, ask_action):
+    r = _ROUND
+    r.caught = False
     r.probe = probe
-    r.depth = 0
     r.fills = fills
+    r.ask_action = ask_action
+    r.depth = 0
     return r
 
 
@@ -688,135 +903,95 @@ _DONE = [None, None, None, False]  # state, line, the state after, settled
 
 
 def settled(action):
-    """The caller's word: action, which its last probe found complete, has
-    not changed since. The next apply of it to the same state is then free."""
+    # The caller's word: action, which its last probe found complete, has
+    # not changed since. The next apply of it to the same state is then free.
     done = _DONE
     if done[1] is action:
         done[3] = True
 
 
 def apply(s, action, probe=False, fills=None, ask_action=False):
-    """Return the new state after action; raise Refused (or Need when probing).
-
-    The given state is never modified (T42-INPUT-3). probe=True: the state
-    returned is a scratch one, valid until the next probe; fills (a list):
-    answers with a single possibility are filled in, not asked (see _ask);
-    ask_action: stop with an ASK_ACTION Need once both cards are known if the
-    line has no action yet."""
-    if not isinstance(action, dict):
-        raise Refused("a line must be a JSON object")
-    done = _DONE
+    # Return the new state after action; raise Refused (or Need when probing).
+    #
+    # The given state is never modified (T42-INPUT-3). probe=True: the state
+    # returned is a scratch one, valid until the next probe; fills (a list):
+    # answers with a single possibility are filled in, not asked (see
+    # _Round.ask); ask_action: stop with an ASK_ACTION Need once both cards are
+    # known if the line has no action yet.
+    _round(probe, fills, ask_action)
     if probe:
-        done[0] = done[1] = done[2] = None
-        done[3] = False
-        n = _play(s, action, True, fills, ask_action)
-        done[0] = s
-        done[1] = action
-        done[2] = n
-        return n
+        return _probed(s, action)
+    done = _DONE
     if done[3] and done[1] is action and done[0] is s:
         n = done[2]
         done[0] = done[1] = done[2] = None
         done[3] = False
         del _SCRATCH[:]  # n is the new state now, not scratch
         return n
-    return _play(s, action, False, None, False)
+    return _play(s, action)
 
 
-def _play(s, action, probe, fills, ask_action):
-    # apply() minus the memo. The checks that only read come first: a probe
-    # that asks for a revealed card costs no copy of the state.
+def _probed(s, action):
+    # apply() of a probe: what it played is kept for settled()
+    done = _DONE
+    done[0] = done[1] = done[2] = None
+    done[3] = False
+    n = _play(s, action)
+    done[0] = s
+    done[1] = action
+    done[2] = n
+    return n
+
+
+def _asked(s, action):
+    # Game.probe: the Need of the line, or None. A function of its own, and
+    # the Need raised is read from _ROUND: with its try (and more so with
+    # "except Need as need") Game.probe's frame would go on the heap.
+    _ROUND.caught = True
+    try:
+        _probed(s, action)
+    except Need:
+        heap_unlock()  # see _Round.stop
+        return _ROUND.need
+    return None
+
+
+def _play(s, action):
+    # apply() minus the memo, in the mode set by _round(). The checks that
+    # only read come first: a probe that asks for a revealed card costs no
+    # copy of the state. The steps are methods of _ROUND (see _Round: frames).
+    if not isinstance(action, dict):
+        raise Refused("a line must be a JSON object")
+    r = _ROUND
     if "adjust" in action:
         if len(action) != 1:
             raise Refused("an adjustment line holds only adjust")
-        n = _scratch(s) if probe else s.copy()
+        n = _scratch(s) if r.probe else s.copy()
         _adjust(n, action["adjust"])
         return n
-    if s.over:
-        raise Refused("the game is over")
-    for k in action:
-        if k not in _ROUND_KEYS:
-            raise Refused("unknown key %s" % k)
-    for p in (0, 1):
-        c = action.get(PLAYERS[p])
-        if c is None:
-            if not probe:
-                raise Refused("missing the card %s revealed" % PLAYERS[p])
-            c = _ask(fills, action, PLAYERS[p], ASK_CARD, p, s.players[p].in_draw(), _REVEALS[p], None)
-        if not isinstance(c, str) or c not in VALUE:
-            raise Refused("unknown card %r for %s" % (c, PLAYERS[p]))
-    cards = (action["blue"], action["pink"])
-    if ask_action and "effect" not in action and "buy" not in action:
-        w = round_winner(s.flamingo, cards[0], cards[1])
-        raise Need(action, None, ASK_ACTION, w, None, "", None)
-    n = _scratch(s) if probe else s.copy()
-    r = _round(n, probe, fills)
-    # T42-ROUND-1
-    for p in (0, 1):
-        me = n.players[p]
-        c = cards[p]
-        draw = me.draw
-        k = draw.get(c, 0)
-        if k <= 0:
-            raise Refused("%s has no %s in the draw pile" % (PLAYERS[p], c))
-        if k == 1:
-            del draw[c]
-        else:
-            draw[c] = k - 1
-        me.discard.append(c)
-    w = round_winner(n.flamingo, cards[0], cards[1])  # T42-ROUND-2
-    if "effect" in action and "buy" in action:
-        raise Refused("a round has one action: effect or buy, not both")  # T42-ROUND-3
+    r.s = s  # only read by check_line()
+    r.check_line(action)
+    n = _scratch(s) if r.probe else s.copy()
+    r.s = n
+    _play_card(n.players[0], action["blue"], 0)
+    _play_card(n.players[1], action["pink"], 1)
+    w = round_winner(n.flamingo, action["blue"], action["pink"])  # T42-ROUND-2
+    # T42-ROUND-3: the winner's action, an effect or a buy (or nothing)
     if "effect" in action:
-        r.effect(w, cards[w], action["effect"], (PLAYERS[w], " ", cards[w]))
+        if "buy" in action:
+            raise Refused("a round has one action: effect or buy, not both")
+        r.what = (("blue ", "pink ")[w], action[PLAYERS[w]])
+        r.effect(w, action[PLAYERS[w]], action["effect"])
     elif "buy" in action:
-        # T42-BUY-1..3
-        v = action["buy"]
-        if not isinstance(v, int) or isinstance(v, bool) or v not in PILES:
-            raise Refused("buy must name a pile 4..8 (rabbits cannot be bought)")
-        if n.piles[v - 4] == 0:
-            raise Refused("pile %d is empty" % v)
-        cost = buy_cost(v, VALUE[cards[w]] - VALUE[cards[1 - w]])
-        me = n.players[w]
-        if me.tarts < cost:
-            raise Refused("pile %d costs %d tarts, %s has %d" % (v, cost, PLAYERS[w], me.tarts))
-        me.tarts -= cost
-        n.supply_tarts += cost
-        n.piles[v - 4] -= 1
-        me.discard.append(PILE_CARD[v])
-        r.check_piles()
-    # T42-WATCH-1
-    me = n.players[w]
-    if "hourglasses" in action:
-        h = _int(action["hourglasses"], "hourglasses", 0, me.hourglasses)
-    elif probe and not me.hourglasses:
-        # T42-INPUT-1: none to spend, nothing to ask; the line records the 0
-        h = action["hourglasses"] = 0
-    elif probe:
-        # watch: where the hand stands before any is spent
-        what = PLAYERS[w] + " hourglasses"
-        h = _ask(fills, action, "hourglasses", ASK_HOURGLASSES, w, (0, me.hourglasses), what, n.watch)
-    else:
-        h = 0
-    wp = action.get("watch")
-    if h == 0:
-        if wp:
-            raise Refused("watch parameters given but no hourglass spent")
-    else:
-        me.hourglasses -= h
-        n.supply_hourglasses += h
-        n.watch = landing(n.watch, h)
-        if wp is None:
-            wp = {}
-            if probe:
-                action["watch"] = wp
-        r.space(w, wp, ("watch ", SPACES[n.watch]))
+        r.buy(w, action)
+    r.watch(w, action)
     # T42-SHUF-4: end-of-round reshuffles, the winner first
-    for p in (w, 1 - w):
-        if not n.players[p].draw:
-            r.reshuffle(p)
+    if not n.players[w].draw:
+        r.reshuffle(w)
+    if not n.players[1 - w].draw:
+        r.reshuffle(1 - w)
     n.round += 1
-    n.last = (cards[0], cards[1], w)
+    n.last = (action["blue"], action["pink"], w)
     if n.end is not None:
         n.over = True  # T42-END-3
     r.s = None  # the shared _Round keeps no state alive
@@ -871,7 +1046,7 @@ _PILE_KEY = ("4", "5", "6", "7", "8")  # the objectives' keys, as in the setup l
 
 
 def score(s):
-    """Final scoring as if the game ended now (T42-SCORE-1..8)."""
+    # Final scoring as if the game ended now (T42-SCORE-1..8).
     fl = s.flamingo
     blue, pink = s.players
     tb = blue.stars
@@ -910,7 +1085,7 @@ def score(s):
 
 
 def to_json(s):
-    """The state as plain data (the `teatally replay` output)."""
+    # The state as plain data (the `teatally replay` output).
     out = {
         "round": s.round,
         "over": s.over,
@@ -946,15 +1121,15 @@ CHECKPOINT = const(8)
 
 
 class Game:
-    """A game: setup + the list of applied actions, with undo and redo.
-
-    The action list is the truth. It is held compactly (Actions), and so are
-    the snapshots of the state kept every CHECKPOINT actions (_pack): a
-    60-round game costs ~3.6 KB of heap instead of ~12 KB. The state before
-    the last action is kept whole, so undoing one step is O(1); undoing to
-    any point replays at most CHECKPOINT - 1 actions from a snapshot, and
-    that replay leaves the state before its target at hand for the next
-    undo."""
+    # A game: setup + the list of applied actions, with undo and redo.
+    #
+    # The action list is the truth. It is held compactly (Actions), and so are
+    # the snapshots of the state kept every CHECKPOINT actions (_pack): a
+    # 60-round game costs ~3.6 KB of heap instead of ~12 KB. The state before
+    # the last action is kept whole, so undoing one step is O(1); undoing to
+    # any point replays at most CHECKPOINT - 1 actions from a snapshot, and
+    # that replay leaves the state before its target at hand for the next
+    # undo.
 
     __slots__ = ("setup", "_acts", "_last", "_due", "redo_stack", "state", "_snaps", "_prev")
 
@@ -975,16 +1150,22 @@ class Game:
 
     @property
     def actions(self):
-        """The applied actions (Actions: len, [i], iteration)."""
-        self.pack()
+        # The applied actions (Actions: len, [i], iteration).
+        self.pack(False)
         return self._acts
 
-    def pack(self):
-        """Store the last action and a due snapshot compactly. -> True if
-        there was something to store."""
+    def pack(self, idle=True):
+        # Store the last action and a due snapshot compactly. -> True if
+        # there was something to store. idle (the main loop, between key
+        # presses) with nothing to store: the scratch state of the next
+        # probe is made if there is none (the last commit took it), so the
+        # probe that completes a round, in the press that commits it, copies
+        # into it instead of building a state (see _scratch).
         a = self._last
         d = self._due
         if a is None and d is None:
+            if idle and not _SCRATCH:
+                _SCRATCH.append(self.state.copy())
             return False
         if a is not None:
             self._acts.append(a)  # out of memory: raises, a stays the last
@@ -999,8 +1180,8 @@ class Game:
         return len(self._acts) + (self._last is not None)
 
     def apply(self, action, keep_redo=False):
+        self.pack(False)  # the one before (a replay applies many in a row)
         n = apply(self.state, action)
-        self.pack()  # the one before (a replay applies many in a row)
         self._last = action
         self._prev = self.state
         self.state = n
@@ -1047,14 +1228,11 @@ class Game:
         return s
 
     def probe(self, action, fills=None, ask_action=False):
-        """Return None when the (partial) round is complete and legal, or the
-        Need that asks for the next missing answer; raise Refused if it is
-        impossible. fills, ask_action: see apply()."""
-        try:
-            apply(self.state, action, True, fills, ask_action)
-        except Need as need:
-            return need
-        return None
+        # Return None when the (partial) round is complete and legal, or the
+        # Need that asks for the next missing answer; raise Refused if it is
+        # impossible. fills, ask_action: see apply().
+        _round(True, fills, ask_action)
+        return _asked(self.state, action)
 
 
 # -- compact storage of a game ------------------------------------------------
@@ -1091,8 +1269,8 @@ _END = const(0xF2)
 
 
 class Actions:
-    """A game's action list, compact: reads like a list of (fresh) dicts,
-    len(acts), acts[i], for a in acts; grows and shrinks at the end only."""
+    # A game's action list, compact: reads like a list of (fresh) dicts,
+    # len(acts), acts[i], for a in acts; grows and shrinks at the end only.
 
     __slots__ = ("buf", "ends", "odd")
 
