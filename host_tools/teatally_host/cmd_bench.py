@@ -135,7 +135,7 @@ when one is exceeded. The table below is its latest output ({records}).
 How it is measured:
 
 - The firmware runs as it goes to the Pico: the package compiled with
-  `mpy-cross -march=armv6m`, on the WASI build of MicroPython ({mpver}) under
+  `mpy-cross -O3 -march=armv6m` (no line-number tables), on the WASI build of MicroPython ({mpver}) under
   wasmtime, with the flash as a host folder and the virtual board
   (`hw_virtual`). Each game is entered from the home menu with the key
   presses in `bench/*.keys` (one token per press in the simulator's format,
@@ -151,6 +151,17 @@ How it is measured:
   {fuel_iter:.0f} fuel per iteration here, so {per_us:.1f} fuel is about one
   Pico microsecond. Drawing runs in framebuf's C code, which the Pico runs at
   a different ratio than bytecode; flash program/erase time is not counted.
+- What makes a press dear on MicroPython (measured here, and the same
+  allocator runs on the Pico): a function whose frame needs more than 11
+  words (arguments, locals, value stack, two per `try`/`with` level) gets
+  it from the heap at every call, and a generator always lives there; after
+  the collection between presses every such allocation scans the heap's
+  allocation table from its first free block for a free run, through the
+  holes between the loaded modules. A call then costs 15-25K fuel instead of
+  about 2.7K. `tests/test_frames.py` keeps every function a key press runs
+  within 11 words (`teatally_host.mpyinfo` reads the frame sizes from the
+  `.mpy` files). A new str costs a search of the interned strings (~19K
+  fuel); the drawing code formats bytes.
 - Heap: the game runs with the heap capped at 96 KB. Between presses the
   bench does what the firmware's main loop does while the players think
   (`App.idle_work()`: a garbage collection, modules loaded or dropped for the
