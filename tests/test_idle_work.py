@@ -528,3 +528,52 @@ def test_the_summary_makes_the_game_ahead(dual):
     assert changed[0] == "changed Lines New game?"
     assert changed[1].startswith('started Status  0 {"flamingo":')
     assert ahead[1] != changed[1]  # another objective above pile 8
+
+
+FINAL = (
+    PRELUDE
+    + r"""
+from teatally import t42, jsonc
+score = t42.score
+def no_score(s):
+    raise RuntimeError('scored on the press')
+def last_line(path):
+    with open(path) as f:
+        return f.read().splitlines()[-1]
+boot()
+print('final', top())
+"""
+)
+ARCHIVE_AHEAD = r"""
+expect = '# final ' + jsonc.dumps(score(G[0].game.state), True)
+print('idle', idle() > 0)
+t42.score = no_score  # the OK press must not score the game again
+key(OK)
+t42.score = score
+print('home', top())
+print('same', last_line(G[0].journal.archive_path('g0001.jsonl')) == expect)
+"""
+ARCHIVE_NOW = r"""
+expect = '# final ' + jsonc.dumps(score(G[0].game.state), True)
+key(OK)  # no idle work before: the press scores the game itself
+print('home', top())
+print('same', last_line(G[0].journal.archive_path('g0001.jsonl')) == expect)
+"""
+
+
+def _finished_game(folder):
+    bench = Path(__file__).resolve().parent.parent / "bench"
+    objs = [json.loads(x) for x in (bench / "long60-s7.jsonl").read_text().splitlines()]
+    gen.write_record(objs, folder / journal.GAME, crc=True)
+
+
+def test_the_final_screen_makes_the_archive_line_ahead(dual):
+    """While the final scoring is read, idle work makes the archive's final
+    summary line (the screen's prepare), so the OK press that archives the
+    game only moves it and writes that line (T42-SCORE-1..8 scored once);
+    without idle work the press scores the game itself, to the same line."""
+    ahead = dual("NOGC = True\n" + FINAL + ARCHIVE_AHEAD, heap=NOGC_HEAP, setup_flash=_finished_game).splitlines()
+    assert ahead[0].startswith("final Lines Final ")
+    assert ahead[1:] == ["idle True", "home Menu Tea Tally", "same True"]
+    now = dual("NOGC = True\n" + FINAL + ARCHIVE_NOW, heap=NOGC_HEAP, setup_flash=_finished_game).splitlines()
+    assert now[1:] == ["home Menu Tea Tally", "same True"]

@@ -46,6 +46,7 @@ class App:
         self.journal = Journal(hw.flash_root)
         self.settings = self.load_settings()
         self.game = None  # t42.Game of the current Tea for 2 game
+        self.summary = None  # (final state, archive summary line) made ahead (ui_t42_end)
         self.asleep = False
         self.last_key = hw.ticks_ms()
         self.errors = 0
@@ -167,7 +168,12 @@ class App:
         """Archive the finished game and clear the current one."""
         if self.game is None:
             return
-        self.journal.archive(t42.score(self.game.state))
+        ready = self.summary  # (state, its summary line) made ahead, if any
+        self.summary = None
+        if ready is not None and ready[0] is self.game.state:
+            self.journal.archive(None, ready[1])
+        else:
+            self.journal.archive(t42.score(self.game.state))
         try:
             self.journal.prune(MIN_FREE)
         except OSError:

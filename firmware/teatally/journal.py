@@ -504,20 +504,23 @@ class Journal:
     def archive_path(self, name):
         return _join(self.games, name)
 
-    def archive(self, final_summary_obj):
+    def archive(self, final_summary_obj, text=None):
         """Move the finished game to games/gNNNN.jsonl (next number after the
         highest, so names sort by age) and end it with a comment line
         '# final {...}' so the file stays a valid game record. Returns the name.
 
         The move is a rename first: at no instant is the game in neither
         place nor in both. Power loss before the comment is written leaves an
-        archive without it (the summary can be replayed from the record)."""
+        archive without it (the summary can be replayed from the record).
+        text: the summary's JSON made ahead (line_text(final_summary_obj))."""
         name = self._next_archive()
         path = _join(self.games, name)
         os.rename(self.path, path)
         self.lines = 0
         self.ends = []
-        _write_final(open(path, "ab"), _data(jsonc.dumps(final_summary_obj, True)))
+        if text is None:
+            text = line_text(final_summary_obj)
+        _write_final(open(path, "ab"), text)
         return name
 
     def _next_archive(self):

@@ -117,7 +117,26 @@ def final_screen(ui):
     lines.append("OK: archive game")
     m = Lines("Final %d:%d" % (sc["blue"], sc["pink"]), lines, _archive, _game_menu, _undo)
     m.needs = FINAL_NEEDS
+    m.prepare = _Summary(sc).prepare  # type: ignore[attr-defined]  # app.App idle work
     return m
+
+
+class _Summary:
+    """The archive's final line, made while the final scoring is read (idle
+    work: the screen's prepare), so that the OK press only moves the game."""
+
+    __slots__ = ("sc",)
+
+    def __init__(self, sc):
+        self.sc = sc
+
+    def prepare(self, app):
+        if app.summary is not None or app.game is None:
+            return False
+        from teatally.journal import line_text
+
+        app.summary = (app.game.state, line_text(self.sc))
+        return True
 
 
 def _game_menu(ui):
