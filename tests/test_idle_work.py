@@ -530,7 +530,7 @@ def test_the_summary_makes_the_game_ahead(dual):
     assert ahead[1] != changed[1]  # another objective above pile 8
 
 
-FINAL = (
+FINISHED = (
     PRELUDE
     + r"""
 from teatally import t42, jsonc
@@ -572,8 +572,8 @@ def test_the_final_screen_makes_the_archive_line_ahead(dual):
     summary line (the screen's prepare), so the OK press that archives the
     game only moves it and writes that line (T42-SCORE-1..8 scored once);
     without idle work the press scores the game itself, to the same line."""
-    ahead = dual("NOGC = True\n" + FINAL + ARCHIVE_AHEAD, heap=NOGC_HEAP, setup_flash=_finished_game).splitlines()
+    ahead = dual("NOGC = True\n" + FINISHED + ARCHIVE_AHEAD, heap=NOGC_HEAP, setup_flash=_finished_game).splitlines()
     assert ahead[0].startswith("final Lines Final ")
     assert ahead[1:] == ["idle True", "home Menu Tea Tally", "same True"]
-    now = dual("NOGC = True\n" + FINAL + ARCHIVE_NOW, heap=NOGC_HEAP, setup_flash=_finished_game).splitlines()
+    now = dual("NOGC = True\n" + FINISHED + ARCHIVE_NOW, heap=NOGC_HEAP, setup_flash=_finished_game).splitlines()
     assert now[1:] == ["home Menu Tea Tally", "same True"]
