@@ -1,6 +1,6 @@
 """Board files: every board defines the contract's constants, they agree with
 each other and with the wiring table in the file's comments, and the device's
-loader (hw_base.read_board_name / load_board) finds them on both interpreters.
+loader (board.read_board_name / load_board) finds them on both interpreters.
 """
 
 import importlib.util
@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from teatally import hw_base
+from teatally import board
 
 ROOT = Path(__file__).resolve().parents[1]
 BOARDS = sorted((ROOT / "boards").glob("*.py"))
@@ -26,15 +26,15 @@ def _load(path):
 
 def test_the_three_boards_exist():
     assert {"pico_ssd1306", "pico_sh1106", "waveshare_pico_oled_1_3"} <= set(NAMES)
-    assert hw_base.DEFAULT_BOARD in NAMES
+    assert board.DEFAULT_BOARD in NAMES
 
 
 @pytest.mark.parametrize("path", BOARDS, ids=NAMES)
 def test_board_constants(path):
     b = _load(path)
     assert b.NAME == path.stem, "NAME must match the file name (it is what /board.txt holds)"
-    assert hw_base.valid_board_name(b.NAME)
-    assert hw_base.board_problems(b) == []
+    assert board.valid_board_name(b.NAME)
+    assert board.board_problems(b) == []
     assert isinstance(b.MIP_PACKAGES, list) and b.MIP_PACKAGES
     for spec in b.MIP_PACKAGES:
         # a micropython-lib package name, or github:owner/repo/path.py
@@ -74,9 +74,9 @@ def test_board_problems_catches_mistakes():
     class Bad:
         pass
 
-    for k in hw_base.BOARD_KEYS:
+    for k in board.BOARD_KEYS:
         setattr(Bad, k, getattr(b, k))
-    assert hw_base.board_problems(Bad) == []
+    assert board.board_problems(Bad) == []
     for attr, value, expect in (
         ("BUTTONS", (("UP", 10), ("DOWN", 11), ("OK", 12)), "BUTTONS must be UP DOWN OK BACK"),
         ("BUTTONS", (("UP", 10), ("DOWN", 4), ("OK", 12), ("BACK", 13)), "GPIO used twice"),
@@ -88,10 +88,10 @@ def test_board_problems_catches_mistakes():
     ):
         old = getattr(Bad, attr)
         setattr(Bad, attr, value)
-        assert expect in hw_base.board_problems(Bad), (attr, value)
+        assert expect in board.board_problems(Bad), (attr, value)
         setattr(Bad, attr, old)
     del Bad.NAME
-    assert hw_base.board_problems(Bad) == ["missing NAME"]
+    assert board.board_problems(Bad) == ["missing NAME"]
 
 
 def _flash_with_boards(board_txt=None):
@@ -107,20 +107,20 @@ def _flash_with_boards(board_txt=None):
 
 LOADER = r"""
 import sys
-from teatally import hw_base
-name = hw_base.read_board_name(FLASH)
-b = hw_base.load_board(name, FLASH)
-print(name, b.NAME, b.LAYOUT, b.DISPLAY_DRIVER, hw_base.board_problems(b))
+from teatally import board
+name = board.read_board_name(FLASH)
+b = board.load_board(name, FLASH)
+print(name, b.NAME, b.LAYOUT, b.DISPLAY_DRIVER, board.board_problems(b))
 print(FLASH + '/boards' in sys.path)
 for bad in ('../main', 'Pico', '', 'x/y', 'no_such_board'):
     try:
-        hw_base.load_board(bad, FLASH)
+        board.load_board(bad, FLASH)
         print('loaded', bad)
     except ImportError:
         print('refused', repr(bad))
 for n in ('pico_ssd1306', 'pico_sh1106', 'waveshare_pico_oled_1_3'):
-    m = hw_base.load_board(n, FLASH)
-    print(n, m.BUS, len(m.BUTTONS), hw_base.board_problems(m))
+    m = board.load_board(n, FLASH)
+    print(n, m.BUS, len(m.BUTTONS), board.board_problems(m))
 for n in ('pico_ssd1306', 'pico_sh1106', 'waveshare_pico_oled_1_3', 'no_such_board'):
     sys.modules.pop(n, None)
 """

@@ -36,8 +36,8 @@ COLD = {
     "jsonc": {"_host"},
     # the key layout, made once at boot
     "buttons": {"Keys.__init__", "Keys.__init__.<listcomp>"},
-    # board checks at boot
-    "hw_base": {"board_problems", "board_problems.<genexpr>", "load_board", "read_board_name"},
+    # the board files, read and checked at boot
+    "board": {"board_problems", "board_problems.<genexpr>", "load_board", "read_board_name"},
     # t42: packing the game between presses (idle work), undo (it has its
     # own budget) and resume, a new game's setup (made ahead while the
     # summary is read), an adjustment line (game menu), the final scoring

@@ -14,7 +14,7 @@ import binascii, os
 from teatally.app import App
 from teatally.hw_virtual import VirtualHardware
 from teatally.buttons import E_PRESS, K_UP, K_DOWN, K_OK, K_BACK
-from teatally import hw_base, ui_archive, ui_misc
+from teatally import board, ui_archive, ui_misc
 
 UP = E_PRESS | K_UP
 DOWN = E_PRESS | K_DOWN
@@ -215,7 +215,7 @@ print(where(app))
 app.key(OK)
 print(where(app))
 print('crc settings', crc(app))
-print(repr(open(FLASH + hw_base.BOARD_FILE).read()), hw_base.read_board_name(FLASH))
+print(repr(open(FLASH + board.BOARD_FILE).read()), board.read_board_name(FLASH))
 # a new App on the same flash (a reset): everything kept and applied
 app = boot()
 print('kept', app.settings['contrast'], app.settings['timeout_s'], app.settings['flip'], app.settings['board'])
@@ -227,7 +227,7 @@ print(where(app), app.hw.display.flipped)
 pick(app, 'Board Waveshare')
 print(where(app))
 pick(app, 'SH1106')
-print(hw_base.read_board_name(FLASH))
+print(board.read_board_name(FLASH))
 app.key(OK)
 app.key(BACK)
 print(where(app))

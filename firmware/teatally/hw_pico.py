@@ -132,20 +132,20 @@ class PicoHardware(Hardware):
         self.flipped = on
 
 
-def _candidates(name, root):
+def _candidates(boards, name, root):
     # the chosen board, then the default, then whatever else is in /boards
     import os
 
     names = [name]
-    if hw_base.DEFAULT_BOARD != name:
-        names.append(hw_base.DEFAULT_BOARD)
+    if boards.DEFAULT_BOARD != name:
+        names.append(boards.DEFAULT_BOARD)
     try:
-        listing = sorted(os.listdir(root + hw_base.BOARDS_DIR))
+        listing = sorted(os.listdir(root + boards.BOARDS_DIR))
     except OSError:
         listing = []
     for f in listing:
         n = f.split(".")[0]
-        if hw_base.valid_board_name(n) and n not in names:
+        if boards.valid_board_name(n) and n not in names:
             names.append(n)
     return names
 
@@ -159,17 +159,27 @@ def setup(root=""):
     ``board_error`` for the about screen: a wrong choice in the settings menu
     must not leave a device that cannot boot.
     """
-    name = hw_base.read_board_name(root)
+    import sys
+
+    import teatally
+    from teatally import board as boards
+
+    # read and checked at boot only: dropped now (this function holds it
+    # until it returns), so that it is not among the modules the app keeps
+    sys.modules.pop("teatally.board", None)
+    if hasattr(teatally, "board"):
+        delattr(teatally, "board")
+    name = boards.read_board_name(root)
     err = None
-    for n in _candidates(name, root):
+    for n in _candidates(boards, name, root):
         try:
-            board = hw_base.load_board(n, root)
+            board = boards.load_board(n, root)
         except ImportError:
             why = "no /boards/%s.py" % n
         except Exception as e:
             why = type(e).__name__
         else:
-            problems = hw_base.board_problems(board)
+            problems = boards.board_problems(board)
             if problems:
                 why = problems[0]
             else:

@@ -80,8 +80,8 @@ class VirtualHardware:
             import gc
 
             return gc.mem_free()
-        except AttributeError:
-            return 0
+        except AttributeError:  # CPython: unknown, as the contract says
+            return -1
 
     def rand(self, n):
         # deterministic LCG: tests must replay identically on both interpreters

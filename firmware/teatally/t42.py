@@ -1164,7 +1164,7 @@ class Game:
         a = self._last
         d = self._due
         if a is None and d is None:
-            if idle and not _SCRATCH:
+            if idle and not _SCRATCH and not self.state.over:  # over: no more probes
                 _SCRATCH.append(self.state.copy())
             return False
         if a is not None:

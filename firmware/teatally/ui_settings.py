@@ -5,7 +5,7 @@ from teatally.app import TIMEOUTS
 from teatally.ui import Menu, Message
 
 # The boards/ folder: the hardware layer reads the choice from
-# hw_base.BOARD_FILE (/board.txt) on the next reset (pins and the display
+# board.BOARD_FILE (/board.txt) on the next reset (pins and the display
 # driver are set up once).
 BOARDS = ("pico_ssd1306", "pico_sh1106", "waveshare_pico_oled_1_3")
 BOARD_LABELS = ("SSD1306", "SH1106", "Waveshare")
@@ -120,7 +120,7 @@ def write_board(app, name):
     (atomic: a power cut leaves the old or the new name)."""
     import os
 
-    from teatally.hw_base import BOARD_FILE
+    from teatally.board import BOARD_FILE
 
     path = app.hw.flash_root + BOARD_FILE
     tmp = path + ".tmp"
