@@ -547,6 +547,9 @@ print('final', top())
 ARCHIVE_AHEAD = r"""
 expect = '# final ' + jsonc.dumps(score(G[0].game.state), True)
 print('idle', idle() > 0)
+key(0x23)  # LONG BACK: the last round undone...
+key(0x22)  # LONG OK: ...and redone, another final state: made again
+print('redone', top()[:11], idle() > 0, G[0].summary[0] is G[0].game.state)
 t42.score = no_score  # the OK press must not score the game again
 key(OK)
 t42.score = score
@@ -574,6 +577,6 @@ def test_the_final_screen_makes_the_archive_line_ahead(dual):
     without idle work the press scores the game itself, to the same line."""
     ahead = dual("NOGC = True\n" + FINISHED + ARCHIVE_AHEAD, heap=NOGC_HEAP, setup_flash=_finished_game).splitlines()
     assert ahead[0].startswith("final Lines Final ")
-    assert ahead[1:] == ["idle True", "home Menu Tea Tally", "same True"]
+    assert ahead[1:] == ["idle True", "redone Lines Final True True", "home Menu Tea Tally", "same True"]
     now = dual("NOGC = True\n" + FINISHED + ARCHIVE_NOW, heap=NOGC_HEAP, setup_flash=_finished_game).splitlines()
     assert now[1:] == ["home Menu Tea Tally", "same True"]

@@ -131,8 +131,9 @@ class _Summary:
         self.sc = sc
 
     def prepare(self, app):
-        if app.summary is not None or app.game is None:
-            return False
+        ready = app.summary
+        if app.game is None or (ready is not None and ready[0] is app.game.state):
+            return False  # made already (an undo and a redo give another state)
         from teatally.journal import line_text
 
         app.summary = (app.game.state, line_text(self.sc))
