@@ -15,7 +15,7 @@ from teatally_host import cmd_flash, mpyinfo
 
 # Per module: functions that may allocate their frame on the heap, and why.
 COLD = {
-    # between presses (idle work), errors, boot, a settings change, the loop
+    # between presses (idle work), errors, boot, the loop
     "app": {
         "App.crash",
         "App.crash.<listcomp>",
@@ -24,7 +24,6 @@ COLD = {
         "App.wanted",
         "_scan",
         "App.load_settings",
-        "App.save_settings",
         "main",
     },
     # at import; big is on presses (one call per big number drawn): its six
@@ -88,7 +87,7 @@ COLD = {
     # on the C stack: tests/test_idle_work.py)
     "ui_misc": {"_home_pick"},
     # a board change: written to flash, takes effect after a reset
-    "ui_settings": {"_set_board", "write_board"},
+    "ui_settings": {"_set_board"},
 }
 
 

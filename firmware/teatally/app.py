@@ -12,7 +12,7 @@ import sys
 from teatally import VERSION, t42
 from teatally.buttons import NO_EVENT, Keys
 from teatally.compat import ticks_diff
-from teatally.journal import Journal
+from teatally.journal import Journal, write_file
 from teatally.ui import UI, Message
 
 SETTINGS = "settings.json"
@@ -77,14 +77,9 @@ class App:
         return s
 
     def save_settings(self):
-        import os
-
         from teatally import jsonc
 
-        tmp = self._path(SETTINGS + ".tmp")
-        with open(tmp, "w") as f:
-            f.write(jsonc.dumps(self.settings))
-        os.rename(tmp, self._path(SETTINGS))
+        write_file(self._path(SETTINGS), jsonc.dumps(self.settings))
         self.apply_settings()
 
     def apply_settings(self):

@@ -201,6 +201,19 @@ def _write_line(f, data):
         f.close()
 
 
+def write_file(path, text):
+    """Replace the small file at path by text, atomically: written beside
+    it, then renamed over it (a power cut leaves the old or the new file)."""
+    _write_text(path + ".tmp", text)
+    os.rename(path + ".tmp", path)
+
+
+def _write_text(path, text):
+    # the with block in a frame of its own (see _write_line)
+    with open(path, "w") as f:
+        f.write(text)
+
+
 def _join(root, name):
     return root + "/" + name
 
@@ -457,7 +470,7 @@ class Journal:
     def append(self, obj):
         """Commit one round or adjustment: one protected line, flushed.
         Returns the number of bytes written."""
-        data = _data(jsonc.dumps(obj, True))
+        data = line_text(obj)
         end = _write_line(open(self.path, "ab"), data)
         self.lines += 1
         ends = self.ends

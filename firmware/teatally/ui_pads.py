@@ -11,6 +11,7 @@ import json
 import os
 
 from teatally import jsonc, teatime, witches
+from teatally.journal import write_file
 from teatally.buttons import E_LONG, E_PRESS, K_BACK, K_DOWN, K_OK, K_UP
 from teatally.ui import LINE, ROWS, Menu, Message, Screen, W, fit, header, keyof, kind, text_fit, wrap
 from teatally.ui_misc import PAD_FILE
@@ -92,16 +93,8 @@ def _path(app):
 
 
 def save(app, pad):
-    # on every confirmed entry; the with block is a function of its own so
-    # that neither frame goes on the heap (tests/test_frames.py)
-    path = _path(app)
-    _write(path + ".tmp", jsonc.dumps(pad.to_obj()))
-    os.rename(path + ".tmp", path)
-
-
-def _write(path, text):
-    with open(path, "w") as f:
-        f.write(text)
+    # on every confirmed entry (atomic: tmp + rename)
+    write_file(_path(app), jsonc.dumps(pad.to_obj()))
 
 
 def forget(app):

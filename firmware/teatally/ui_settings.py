@@ -118,12 +118,7 @@ def _set_board(ui, name):
 def write_board(app, name):
     """Write the board choice where the hardware layer reads it at boot
     (atomic: a power cut leaves the old or the new name)."""
-    import os
-
     from teatally.board import BOARD_FILE
+    from teatally.journal import write_file
 
-    path = app.hw.flash_root + BOARD_FILE
-    tmp = path + ".tmp"
-    with open(tmp, "w") as f:
-        f.write(name + "\n")
-    os.rename(tmp, path)
+    write_file(app.hw.flash_root + BOARD_FILE, name + "\n")
