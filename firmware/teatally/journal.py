@@ -218,7 +218,8 @@ def _join(root, name):
     return root + "/" + name
 
 
-def _exists(path):
+def file_exists(path):
+    """True if a file or folder is at path."""
     try:
         os.stat(path)
         return True
@@ -396,7 +397,7 @@ class Journal:
         self.ends = None
 
     def exists(self):
-        return _exists(self.path)
+        return file_exists(self.path)
 
     def load(self):
         """-> (objects, notice). Keeps the longest prefix of whole valid
@@ -539,7 +540,7 @@ class Journal:
     def _next_archive(self):
         # the next archive's name (the games folder made if need be)
         names = self.list_archives()
-        if not names and not _exists(self.games):
+        if not names and not file_exists(self.games):
             os.mkdir(self.games)
         return "g%04d.jsonl" % (_archive_number(names[-1]) + 1 if names else 1)
 

@@ -7,20 +7,11 @@
 # next (the game menu's Home, the final scoring's OK).
 
 from teatally.app import about_lines
+from teatally.journal import file_exists
 from teatally.ui import Menu, Message
 
 # A score pad in progress (ui_pads saves it after every entry).
 PAD_FILE = "pad.json"
-
-
-def _exists(path):
-    import os
-
-    try:
-        os.stat(path)
-        return True
-    except OSError:
-        return False
 
 
 def _playing(app):
@@ -36,7 +27,7 @@ def home(ui):
     elif app.game is not None:
         # over but not archived yet: its final screen offers the archive
         items.append(("Last game", "resume"))
-    if _exists(app.hw.flash_root + "/" + PAD_FILE):
+    if file_exists(app.hw.flash_root + "/" + PAD_FILE):
         items.append(("Resume pad", "pad"))
     items.append(("New Tea for 2", "new"))
     items.append(("Tea Time", "teatime"))
