@@ -11,9 +11,19 @@ import sys
 
 from teatally import VERSION, t42
 from teatally.buttons import NO_EVENT, Keys
-from teatally.compat import ticks_diff
+from teatally.compat import const, ticks_diff
 from teatally.journal import Journal, write_file
 from teatally.ui import UI, Message
+
+_MP = sys.implementation.name == "micropython"
+# The idle collection's plugs (see _plug): made while more than PLUG_KEEP
+# bytes are free, until PLUG_RUN of them lie side by side.
+PLUG_RUN = const(64)
+PLUG_KEEP = const(24 * 1024)
+# After the last idle collection (MicroPython): bytes free (-1: not known),
+# bytes of plugs allocated since (garbage; the bench counts them out), 1
+# while its holes are not plugged yet.
+HEAP = [-1, 0, 0]
 
 SETTINGS = "settings.json"
 ERROR_LOG = "error.log"
@@ -286,10 +296,13 @@ class App:
     def _prepare(self):
         # last of the idle work: the screen on top makes ahead what its
         # likely next press needs (a screen's optional prepare(app) -> True
-        # while it did something)
+        # while it did something); then the holes the last collection left
+        # are plugged, for the press to come (_plug)
         prepare = getattr(self.ui.top(), "prepare", None)
         if prepare is not None and prepare(self):
             self.heap_dirty = True  # what it made leaves garbage: collect
+            return True
+        if _plug_holes():
             return True
         self.idle_todo = False
         return False
@@ -350,9 +363,60 @@ def _loaded():
 
 
 def _collect():
+    # the idle work's collection (the holes it leaves are plugged last: _plug_holes)
     import gc
 
     gc.collect()
+    HEAP[1] = 0
+    HEAP[2] = 1
+
+
+def _plug_holes():
+    # the last piece of idle work, once after a collection: see _plug.
+    # MicroPython only (id() is an address); -> True if it plugged
+    if not HEAP[2] or not _MP:
+        return False
+    import gc
+
+    HEAP[2] = 0
+    free = HEAP[0] = gc.mem_free()  # walks the heap's table: ~3 ms on the Pico
+    if free <= PLUG_KEEP:
+        return False
+    HEAP[1] = _plug((free - PLUG_KEEP) // 16) * 16
+    return True
+
+
+def _plug(n):
+    # After a collection MicroPython's allocator starts looking for free
+    # blocks at the bottom of the heap again (gc.c resets its "last free"
+    # index), and a request of more than one block walks past every smaller
+    # hole on the way up. The bottom is the loaded bytecode and the game's
+    # long-lived objects with one-block gaps between them, so on the VM each
+    # such allocation of the next key press cost 10-40K fuel (a dict, a list
+    # of some length, a str of some length, a copy of the state...). So the
+    # holes are plugged with one-block throwaway objects (at most about n),
+    # from the bottom up, until they land side by side PLUG_RUN times: the
+    # free run above the holes, where the press will allocate from. A float
+    # is one 16-byte block on the Pico and the VM, and id() is its address.
+    # The plugs are garbage at once: the next collection (the idle one, or
+    # one forced by a full heap) takes them back; _plug_holes leaves
+    # PLUG_KEEP bytes free beside them. Eight plugs a turn, the address of
+    # the first and the last compared: the loop costs less than the plugs.
+    # -> the number of plugs made
+    x = 0.5
+    run = 0
+    k = 0
+    while run < PLUG_RUN and k < n:
+        a = id(x + 1.0)
+        x + 1.0
+        x + 1.0
+        x + 1.0
+        x + 1.0
+        x + 1.0
+        x + 1.0
+        run = run + 8 if id(x + 1.0) - a == 112 else 0
+        k += 8
+    return k
 
 
 _PLAIN = (int, str, bool, tuple, list, dict, bytes, bytearray, type(None), float)
