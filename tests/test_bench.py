@@ -202,3 +202,33 @@ def test_summarize_romfs_leaves_the_image_out():
     run["completes_at_cap"], run["problem"] = False, "x"
     r = bench.summarize_romfs([{"name": "g", "keys": keys, "run_romfs": run}], 1.0, 61_000, 59_000)
     assert not r["completes_at_96k_romfs"] and len(r["romfs_problems"]) == 2
+
+
+def _game(name, keys, cap_fuel, cpu_fuel, cpu_problem=None):
+    # what run_bench gathers for one game, as summarize reads it
+    run = {"fuel": cap_fuel, "heap": [(70_000, 80_000)] * len(cap_fuel), "gc_fuel": 10, "files": {},
+           "problem": None, "completes_at_cap": True}
+    cpu = {"fuel": cpu_fuel, "heap": [], "gc_fuel": 20, "files": {}, "problem": cpu_problem}
+    effort = {"per_round": [8], "baseline_per_round": [2], "presses_per_round_mean": 8.0,
+              "baseline_presses_per_round_mean": 2.0, "baseline_deck_count": 0, "presses_total": 8,
+              "baseline_total": 2, "rounds": 1}
+    return {"name": name, "rounds": 1, "presses": len(keys), "keys": keys, "run": run, "cpu": cpu,
+            "effort": effort}
+
+
+def test_summarize_takes_the_presses_from_the_pico_like_run():
+    """Key presses count in the run with the Pico-like heap (cpu_run); the
+    96 KB run gives the heap figures and its presses as *_cap96."""
+    keys = [("ok", 0), ("down", 1), ("ok", 1)]
+    cal = {"micropython": "MicroPython x", "fuel_loop": 1, "fuel_per_iteration": 1, "pico_ms": 1, "iterations": 1,
+           "source": "", "mark_overhead_fuel": 0}
+    g = _game("g", keys, [500, 100, 900], [300, 50, 400])
+    r = bench.summarize({"a.mpy": 10}, cal, [g], 1.0)
+    assert r["press_worst_fuel"] == 400 and r["press_worst"] == "g press 3 (line 1, ok)"
+    assert r["press_worst_cap96_fuel"] == 900 and r["press_median_cap96_fuel"] == 500
+    assert r["press_heap_bytes"] == bench.HEAP_PICO
+    assert r["heap_peak_bytes"] == 80_000 and r["idle_worst_ms_est"] == 0.02  # the dearer idle work of both runs
+    assert not r["not_reproduced"]
+    # the game must come out right in that run too
+    r = bench.summarize({"a.mpy": 10}, cal, [_game("g", keys, [1, 1, 1], [1, 1, 1], "line 1 differs")], 1.0)
+    assert r["not_reproduced"] == ["g"] and "Pico-like" in r["problems"][0]
