@@ -54,6 +54,9 @@ COLD = {
         "to_json",
         "State.empty_piles.<genexpr>",
     },
+    # a guided round's answer played ahead between presses (idle work:
+    # Round.prepare): the copy's question found, its probe
+    "ui_t42_ahead": {"_twin", "_probe"},
     # the history and adjustment screens, opened from the game menu (not a
     # round's presses; see the bench notes)
     "ui_t42_more": {"Adjust._pick", "Adjust.refresh", "_adjust", "_adjust_hint", "history", "history.detail"},

@@ -164,7 +164,9 @@ def test_modules_follow_the_screens(dual):
     assert out[4] == "game Status  | " + home
     assert out[5] == "idle 3 ui_t42 ui_t42_round | ui_t42 ui_t42_round"  # forget+collect, load, collect
     assert out[6].startswith("round Menu Blue reveals | ui_t42 ui_t42_round teatally.ui_t42_round")
-    assert out[7] == "idle 1 ui_t42 ui_t42_round"
+    # collect, the selected reveal played ahead (its module loaded: the
+    # heap is roomy), collect
+    assert out[7] == "idle 3 ui_t42 ui_t42_ahead ui_t42_round"
     assert out[8] == "menu Menu Game"
     assert out[9] == "idle 7 ui_misc ui_t42 ui_t42_end ui_t42_more ui_t42_round"  # three loads
     assert out[10] == "home Menu Tea Tally | ui_misc ui_t42 ui_t42_end ui_t42_more ui_t42_round"
@@ -289,8 +291,13 @@ def test_a_bench_game_imports_nothing_in_a_press(dual):
     assert len(rows) == len(keys) and "archived 1 True" in out
     assert all(stale == "" for _, _, stale in rows)
     phases = {}
+    ahead = 0
     for (_, line), (scr, mods, _) in zip(keys, rows, strict=True):
-        phases.setdefault(line, []).append((scr, mods))
+        # the module of the answers played ahead (roomy heap) comes and goes
+        # with the round's questions: it is left out of the sets below
+        ahead += " ui_t42_ahead" in mods
+        phases.setdefault(line, []).append((scr, mods.replace(" ui_t42_ahead", "")))
+    assert ahead > len(keys) // 2
     setup = phases.pop(keyscript.SETUP)
     assert [m for _, m in setup[:-1]] == [HOME] * (len(setup) - 1)
     assert setup[-1] == ("Status", PLAY)
@@ -581,3 +588,120 @@ def test_the_final_screen_makes_the_archive_line_ahead(dual):
     assert ahead[1:] == ["idle True", "redone Lines Final True True", "home Menu Tea Tally", "same True"]
     now = dual("NOGC = True\n" + FINISHED + ARCHIVE_NOW, heap=NOGC_HEAP, setup_flash=_finished_game).splitlines()
     assert now[1:] == ["home Menu Tea Tally", "same True"]
+
+
+# The guided round's answers played ahead (ui_t42_ahead, the question
+# screens' prepare): probes counted on presses made on a round's question.
+AHEAD_ROUND = (
+    PRELUDE
+    + r"""
+from teatally import t42
+probe = t42.Game.probe
+N = [0, False]
+
+def counted(self, *a):
+    if N[1]:
+        N[0] += 1
+    return probe(self, *a)
+
+t42.Game.probe = counted
+
+def press(ev):
+    # a press on a round's question counts the probes it makes
+    N[1] = hasattr(G[0].ui.top(), 'round')
+    key(ev)
+    N[1] = False
+
+def journal(path=None):
+    with open(path or G[0].journal.path) as f:
+        return [line.split('\t')[0] for line in f.read().splitlines() if line[:1] != '#']
+
+def ready():
+    a = G[0].ui.top().round.ready
+    return a is not None and a.trial is not None
+"""
+)
+AHEAD_GAME = r"""
+boot()
+idle()
+for ev in KEYS:
+    press(ev)
+    idle()
+print('probes on round presses', N[0])
+import json
+print('record', [json.loads(x) for x in journal(G[0].journal.archive_path('g0001.jsonl'))] == RECORD)
+"""
+AHEAD_STALE = r"""
+boot()
+idle()
+new_game()
+idle()
+key(OK)  # the round's first question: Blue reveals
+idle()
+print('ready', top(), ready())
+key(DOWN)  # no idle work: what was made is for the other card
+second = G[0].ui.top().items[G[0].ui.top().sel][1]
+press(OK)
+r = G[0].ui.top().round
+print('answered', top(), r.draft.get('blue') == second, N[0])
+idle()
+press(OK)  # made ahead: no probe on the press
+print('made', top(), N[0], sorted(r.draft))
+key(BACK)  # back to the question before, its draft as it was
+print('back', top(), sorted(r.draft), r.answers)
+"""
+
+
+def test_a_game_answered_ahead_makes_no_probe_on_its_presses(dual):
+    """random-s1 (45 rounds, watch spaces, copy chains) by its bench key
+    script with the idle work between presses: every answer to a round's
+    question was played ahead on a copy of the draft (T42-INPUT-1: the
+    probe that fills in single answers included), so the presses on the
+    questions make no probe, and the journal is the record, line for line."""
+    record = [json.loads(line) for line in (BENCH / "random-s1.jsonl").read_text().splitlines()]
+    keys = keyscript.parse((BENCH / "random-s1.keys").read_text())
+    script = "NOGC = True\nKEYS = %r\nRECORD = %r\n" % ([keyscript.event(t) for t, _ in keys], record)
+    out = dual(script + AHEAD_ROUND + AHEAD_GAME, heap=NOGC_HEAP).splitlines()
+    assert out[-2:] == ["probes on round presses 0", "record True"]
+
+
+def test_an_answer_made_ahead_is_used_only_for_its_question(dual):
+    """What the idle work made is for the card selected then: a selection
+    changed without idle work since is answered the usual way (one probe on
+    the press); made ahead, the press probes nothing; BACK steps back to the
+    question before with its draft as it was."""
+    out = dual("NOGC = True\n" + AHEAD_ROUND + AHEAD_STALE, heap=NOGC_HEAP).splitlines()
+    assert out[0] == "ready Menu Blue reveals True"
+    assert out[1] == "answered Menu Pink reveals True 1"
+    assert out[2] == "made Menu Blue wins 1 ['blue', 'pink']"  # the action asked next
+    assert out[3] == "back Menu Pink reveals ['blue'] ['dormouse']"
+
+
+TIGHT_UNDO = r"""
+from teatally import app, jsonc, t42
+boot()
+idle()
+app.HEAP[0] = TIGHT  # what the idle work measured after its collection
+G[0].idle_todo = True  # as after a key
+print('kept', G[0].game._prev is not None, idle() > 0, G[0].game._prev is None)
+key(0x23)  # LONG BACK: undo the last round
+print('undone', G[0].game.state.round, jsonc.dumps(t42.to_json(G[0].game.state)))
+app.HEAP[0] = -1
+"""
+
+
+def test_a_tight_heap_lets_the_quick_undo_state_go(dual):
+    """With little heap free (PLUG_KEEP or less after the idle collection)
+    the idle work drops the state kept for a quick undo (t42.Game._prev):
+    an undo then rebuilds it from a checkpoint, to the same
+    state as with a roomy heap, where it is kept."""
+
+    def flash(d):
+        objs = [json.loads(x) for x in (BENCH / "random-s1.jsonl").read_text().splitlines()[:14]]
+        gen.write_record(objs, d / journal.GAME, crc=True)
+
+    tight = dual("NOGC = True\nTIGHT = 1000\n" + PRELUDE + TIGHT_UNDO, heap=NOGC_HEAP, setup_flash=flash).splitlines()
+    roomy = dual("NOGC = True\nTIGHT = -1\n" + PRELUDE + TIGHT_UNDO, heap=NOGC_HEAP, setup_flash=flash).splitlines()
+    assert tight[0] == "kept True True True"
+    assert roomy[0] == "kept True False False"
+    assert tight[1].startswith("undone 12 {") and tight[1] == roomy[1]

@@ -144,10 +144,11 @@ class App:
         self.game = game if game is not None else t42.Game(setup)
         self.journal.start(setup, text)
 
-    def commit(self, action):
-        """Apply one round/adjustment and write it to flash (the commit)."""
+    def commit(self, action, text=None):
+        """Apply one round/adjustment and write it to flash (the commit).
+        text: the line's journal text made ahead (journal.line_text(action))."""
         state = self.game.apply(action)
-        self.journal.append(action)
+        self.journal.append(action, text)
         if state.over:
             self.finish()
         return state
@@ -293,6 +294,11 @@ class App:
             self.missing = []
         return True
 
+    def roomy(self):
+        """Is there room for work made ahead (a screen's prepare)? The free
+        heap the idle work last measured (_plug_holes; not known: yes)."""
+        return HEAP[0] < 0 or HEAP[0] > PLUG_KEEP
+
     def _prepare(self):
         # last of the idle work: the screen on top makes ahead what its
         # likely next press needs (a screen's optional prepare(app) -> True
@@ -302,10 +308,20 @@ class App:
         if prepare is not None and prepare(self):
             self.heap_dirty = True  # what it made leaves garbage: collect
             return True
-        if _plug_holes():
+        if _plug_holes() or self._lighten():
             return True
         self.idle_todo = False
         return False
+
+    def _lighten(self):
+        # a tight heap (as _plug_holes measured it): the state kept for a
+        # quick undo goes (an undo then rebuilds it from a checkpoint, within
+        # its own budget), collected now rather than inside a press
+        g = self.game
+        if g is None or self.roomy() or not g.drop_prev():
+            return False
+        self.heap_dirty = True
+        return True
 
     def wanted(self):
         """The names of the teatally modules the app needs: those it stood

@@ -468,10 +468,11 @@ class Journal:
         self.lines = 1
         self.ends = [end]
 
-    def append(self, obj):
+    def append(self, obj, text=None):
         """Commit one round or adjustment: one protected line, flushed.
-        Returns the number of bytes written."""
-        data = line_text(obj)
+        text: its JSON made ahead (line_text(obj)). Returns the number of
+        bytes written."""
+        data = line_text(obj) if text is None else text
         end = _write_line(open(self.path, "ab"), data)
         self.lines += 1
         ends = self.ends

@@ -1210,6 +1210,14 @@ class Game:
         self.state = s if s is not None else self._rebuild(k - 1)
         return self.state
 
+    def drop_prev(self):
+        # Let the state before the last action go (kept for a quick undo;
+        # undo rebuilds it from a checkpoint). -> True if there was one.
+        if self._prev is None:
+            return False
+        self._prev = None
+        return True
+
     def redo(self):
         if not self.redo_stack:
             raise Refused("nothing to redo")

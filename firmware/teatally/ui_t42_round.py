@@ -144,6 +144,7 @@ class Round:
         "sel",
         "say",
         "text",
+        "ready",
     )
 
     def __init__(self, app):
@@ -154,7 +155,7 @@ class Round:
         self.screens = [None, None]  # the Menu and the Picker, once made
         # bound once: answer, back; the bottom lines (_say, _act_hint) and the
         # picker's lines (_say, _land)
-        self.calls = (self.answer, self.back, self._say, self._act_hint, self._land)
+        self.calls = (self.answer, self.back, self._say, self._act_hint, self._land, self.prepare)
         self.fills = []  # what a probe filled in without asking (t42.apply)
         # the question on screen, for _menu and _picker: its title, its
         # items or the picker's lines (one list, reused), the item or value
@@ -176,6 +177,7 @@ class Round:
         self.need = None  # the question on screen: a t42.Need, or None for the action
         self.winner = -1
         self.notes = None  # what was filled in without asking, for the next screen
+        self.ready = None  # the selected answer played between presses (prepare)
 
     # -- the next question ---------------------------------------------------
     def advance(self, ui):
@@ -183,7 +185,10 @@ class Round:
         if not self.acted and "blue" in draft and "pink" in draft:
             self._action(ui)  # no probe needed to know that
             return
-        need = self._probe()
+        self._next(ui, self._probe())
+
+    def _next(self, ui, need):
+        # what the probe of the draft found: the next question, or the commit
         if _REFUSAL.exc is not None:
             # cannot happen with the offered options: say why, step back
             del self.fills[:]
@@ -192,7 +197,7 @@ class Round:
         if self.fills:
             self._filled()
         if need is None:
-            t42.settled(draft)  # committed as it is: no second play of the round
+            t42.settled(self.draft)  # committed as it is: no second play of the round
             self.commit(ui)
             return
         if need.kind == t42.ASK_ACTION:
@@ -229,6 +234,11 @@ class Round:
         ui.replace(self.action_menu())
 
     def answer(self, ui, v):
+        a = self.ready
+        self.ready = None
+        if a is not None and a.fits(self, v):
+            a.answer(self, ui)  # made ahead (ui_t42_ahead)
+            return
         need = self.need
         saved = self.saved
         saved.append(_clone(self.draft))
@@ -246,6 +256,7 @@ class Round:
 
     def back(self, ui):
         """BACK: one question back; at the first question the round is dropped."""
+        self.ready = None
         if not self.answers:
             ui.pop()
             return
@@ -255,6 +266,17 @@ class Round:
         self.acted = saved.pop()
         self.draft = saved.pop()
         self.advance(ui)
+
+    # -- made ahead, between presses ---------------------------------------------------
+    def prepare(self, app):
+        """The question screens' prepare (app.App idle work): the answer
+        selected played ahead (ui_t42_ahead, loaded only then: at the 96 KB
+        cap the code would not fit). -> True if it played one."""
+        if not app.roomy():
+            return False
+        from teatally import ui_t42_ahead
+
+        return ui_t42_ahead.prepare(self, app)
 
     # -- what the screens call back ---------------------------------------------------
     def _hint(self, say):
@@ -399,6 +421,7 @@ class Round:
         # the Menu for the question set up in title, rows, sel and say
         if self.screens[0] is None:
             self.screens[0] = self._tag(Menu(self.title, self.rows, self.calls[0], self.calls[1], self.sel, self.say))
+            self.screens[0].prepare = self.calls[5]  # type: ignore[attr-defined]  # app.App idle work
         else:
             Menu.__init__(self.screens[0], self.title, self.rows, self.calls[0], self.calls[1], self.sel, self.say)
         return self.screens[0]
@@ -409,6 +432,7 @@ class Round:
         # apart from __init__ (seven arguments would need a heap frame)
         if self.screens[1] is None:
             self.screens[1] = self._tag(Picker("", 0, 0, 0, None))
+            self.screens[1].prepare = self.calls[5]  # type: ignore[attr-defined]  # app.App idle work
         Picker.__init__(self.screens[1], self.title, lo_hi[0], lo_hi[1], self.sel, self.calls[0])
         self.screens[1].describe = self.say  # type: ignore[attr-defined]
         self.screens[1].back = self.calls[1]  # type: ignore[attr-defined]
@@ -433,10 +457,12 @@ class Round:
             ui.push(_notice(after, lines, None))
 
     def _commit(self):
-        # -> the state after the round, written to the journal; None if
-        # refused (_REFUSAL.exc)
+        # -> the state after the round, written to the journal (its text
+        # made ahead, if prepare did); None if refused (_REFUSAL.exc)
+        text = _LINE[1] if _LINE[0] is self.draft else None
+        _LINE[0] = _LINE[1] = None
         with _REFUSAL:
-            return self.app.commit(self.draft)  # one journal line
+            return self.app.commit(self.draft, text)  # one journal line
 
 
 class _Catch:
@@ -457,6 +483,7 @@ class _Catch:
 
 
 _REFUSAL = _Catch()
+_LINE = [None, None]  # a line made ahead and its journal text (see _commit)
 
 
 def _notice(after, lines, ok):
@@ -565,11 +592,15 @@ def _act(draft, v):
 
 
 def _fill(need, v):
-    slot = need.params.get(need.key)
+    _fill_in(need.params, need.key, v)
+
+
+def _fill_in(params, key, v):
+    slot = params.get(key)
     if isinstance(slot, list):  # multi-card reveals (guards, reveal space)
         slot.append(v)
     else:
-        need.params[need.key] = v
+        params[key] = v
 
 
 def _stars_key(need):
