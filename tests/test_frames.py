@@ -15,14 +15,11 @@ from teatally_host import cmd_flash, mpyinfo
 
 # Per module: functions that may allocate their frame on the heap, and why.
 COLD = {
-    # between presses (idle work), errors, boot, the loop
+    # errors, boot, the loop (the idle work keeps small frames: it can need
+    # a collection when the heap is nearly full, see App.idle_work)
     "app": {
         "App.crash",
         "App.crash.<listcomp>",
-        "App.forget",
-        "App.idle_work",
-        "App.wanted",
-        "_scan",
         "App.load_settings",
         "main",
     },

@@ -264,20 +264,20 @@ class App:
         collection. First of all, the game stores its last action compactly
         (t42.Game.pack: the press that committed it did not). -> True if it
         did something, False once all is done (the heap then holds no
-        garbage)."""
+        garbage but the plugs, see _plug).
+
+        Its functions keep their frames on the C stack (at most 11 words,
+        no try: see ui.py), as a press's do: with the heap nearly full the
+        work here can need a collection, and the VM the bench runs on loses
+        heap-allocated frames to a collection inside them."""
         if not self.idle_todo:
             return False
         keys = self.keys
         if keys.pending() or keys.held():
             return False  # a key is coming: it goes first
-        g = self.game
-        if g is not None:
-            try:
-                if g.pack():
-                    self.heap_dirty = True
-                    return True
-            except MemoryError:
-                pass  # stays unpacked: the next apply packs it (or fails the same)
+        if self.game is not None and _packed(self.game):
+            self.heap_dirty = True
+            return True
         if self.heap_dirty:
             self.heap_dirty = False
             self.forget()
@@ -286,12 +286,8 @@ class App:
         if not self.missing:
             return self._prepare()
         self.heap_dirty = True
-        n = self.missing.pop()
-        try:
-            __import__(n)
-        except Exception:  # out of memory...: dropped, not retried
-            sys.modules.pop(n, None)
-            self.missing = []
+        if not _preload(self.missing.pop()):
+            self.missing = []  # out of memory...: dropped, not retried
         return True
 
     def roomy(self):
@@ -328,25 +324,11 @@ class App:
         on (self.core), those the objects on the screen stack come from
         (their classes, callbacks and the objects they hold) with what those
         import, and what the screens will need next."""
-        found = []
-        for s in self.ui.stack:
-            _scan(s, found, 2)
-            for n in getattr(s, "needs", ()):
-                found.append("teatally." + n)
-        for n in list(found):
-            found.extend(NEXT.get(n, ()))
+        found = _screen_names(self.ui.stack)
         _scan(self, found, 1)
         want = set(self.core)
-        mods = sys.modules
         while found:
-            n = found.pop()
-            if n in want or not isinstance(n, str) or n[:9] != "teatally.":
-                continue
-            want.add(n)
-            m = mods.get(n)
-            if m is not None:
-                for v in m.__dict__.values():
-                    _scan(v, found, 0)
+            _want(found.pop(), want, found)
         return want
 
     def forget(self):
@@ -354,20 +336,78 @@ class App:
         package, so their code becomes garbage and a later import loads them
         afresh; note the wanted ones that are not loaded (self.missing).
         -> the names forgotten."""
-        mods = sys.modules
-        pkg = mods["teatally"]
         want = self.wanted()
         gone = []
-        for n in _loaded():
-            if n in want:
-                want.discard(n)
+        loaded = _loaded()
+        for i in range(len(loaded)):
+            if loaded[i] in want:
+                want.discard(loaded[i])
             else:
-                gone.append(n)
-                del mods[n]
-                if hasattr(pkg, n[9:]):
-                    delattr(pkg, n[9:])
+                gone.append(loaded[i])
+                _unload(loaded[i])
         self.missing = list(want)
         return gone
+
+
+def _packed(g):
+    # the game's last action stored compactly (t42.Game.pack) -> True if done
+    try:
+        return g.pack()
+    except MemoryError:
+        return False  # stays unpacked: the next apply packs it (or fails the same)
+
+
+def _preload(n):
+    # import module n ahead of the press that needs it -> False if it failed
+    try:
+        __import__(n)
+    except Exception:
+        sys.modules.pop(n, None)
+        return False
+    return True
+
+
+def _unload(n):
+    # module n out of sys.modules and the package: its code becomes garbage
+    del sys.modules[n]
+    pkg = sys.modules["teatally"]
+    if hasattr(pkg, n[9:]):
+        delattr(pkg, n[9:])
+
+
+def _screen_names(stack):
+    # the modules the screens come from and need, and what those need next
+    found = []
+    for i in range(len(stack)):
+        _scan_screen(stack[i], found)
+    for i in range(len(found)):
+        found.extend(NEXT.get(found[i], ()))
+    return found
+
+
+def _scan_screen(s, found):
+    # the modules screen s comes from, and those it says it needs next
+    _scan(s, found, 2)
+    needs = getattr(s, "needs", ())
+    for i in range(len(needs)):
+        found.append("teatally." + needs[i])
+
+
+def _want(n, want, found):
+    # n (a name _scan found) wanted: its module's globals scanned in turn
+    if n in want or not isinstance(n, str) or n[:9] != "teatally.":
+        return
+    want.add(n)
+    m = sys.modules.get(n)
+    if m is not None:
+        _scan_module(m.__dict__, found)
+
+
+def _scan_module(d, found):
+    # _scan of each global of a module (no copy of its many values: the
+    # heap may have no run of free blocks for one)
+    for v in d.values():
+        _scan(v, found, 0)
 
 
 def _loaded():
@@ -447,17 +487,31 @@ def _scan(v, out, depth):
         return
     g = getattr(v, "__globals__", None)
     if g is not None:
-        out.append(g.get("__name__"))
+        _note(out, g.get("__name__"))
     elif t is type(t42):
-        out.append(v.__name__)
+        _note(out, v.__name__)
     elif t is type:
-        out.append(getattr(v, "__module__", None))
+        _note(out, getattr(v, "__module__", None))
     else:
-        out.append(getattr(t, "__module__", None))
-        d = getattr(v, "__dict__", None) if depth else None
-        if d:
-            for x in d.values():
-                _scan(x, out, depth - 1)
+        _note(out, getattr(t, "__module__", None))
+        if depth:
+            _scan_attrs(v, out, depth - 1)
+
+
+def _note(out, name):
+    # a module's globals name it over and over in a row: noted once (the
+    # list stays short, the idle work's heap small)
+    if not out or out[-1] != name:
+        out.append(name)
+
+
+def _scan_attrs(v, out, depth):
+    # _scan of what object v holds (its __dict__)
+    d = getattr(v, "__dict__", None)
+    if d:
+        d = list(d.values())  # an object's few: a small copy keeps the frame small
+        for i in range(len(d)):
+            _scan(d[i], out, depth)
 
 
 class _Guard:
