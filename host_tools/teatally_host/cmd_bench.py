@@ -175,6 +175,14 @@ How it is measured:
   objects (`app._plug`, while more than 24 KB stay free), so that a press
   allocates from the free run above them; the plugs are garbage, taken
   back by the next collection, and left out of the heap figures.
+- Work made ahead: the bench runs the idle work to its end between presses,
+  as a player's pause allows (the "idle work" row is its worst total, done
+  in short steps; a key that comes meanwhile goes first). On a round's
+  question it plays the answer selected on screen ahead (with more than
+  24 KB of heap free), so the press on it neither probes the round nor, on
+  the last answer, writes the line's JSON: both were done while the players
+  looked. A press that comes before that work is done costs what the 96 KB
+  row shows, where the heap leaves no room for it.
 - Heap: the game runs with the heap capped at 96 KB. Between presses the
   bench does what the firmware's main loop does while the players think
   (`App.idle_work()`: a garbage collection, modules loaded or dropped for the
