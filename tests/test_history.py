@@ -2,7 +2,8 @@
 and adjustment lines (T42-INPUT-2).
 
 The history makes its rows lazily (only those drawn, from the lines' tags in
-t42.Actions, labels as bytes). What the player sees must be what the history showed when it
+t42.Actions, labels as bytes) and the selected line's detail ahead, between
+key presses. What the player sees must be what the history showed when it
 made every row at once with str labels: the scenarios draw that eager menu
 (rebuilt from labels and hints the host computes with the old rules) next to
 the real screen after every key and compare the frame buffers' CRCs, on both
@@ -84,7 +85,7 @@ def idle():
         pass
 
 def press(k, rest=True):
-    # a key; rest: then the idle work
+    # a key; rest: then the idle work (the detail made ahead)
     A[0].key(E_PRESS | k)
     if rest:
         idle()
@@ -144,10 +145,13 @@ def browse():
     row('down')
 
 def details():
-    # OK on the first line, then on the next one at once (no idle work
-    # between)
+    # OK on the first line (its detail made ahead, between the presses),
+    # then on the next one at once (no idle work between)
     TITLES[0] = LABELS[0]
+    made = ui_t42_more._ROWS.ahead
+    print('ahead', made is not None and made[0] == top().sel == 0)
     press(K_OK)
+    print('shown', top() is made[1])
     detail('ok0')
     press(K_BACK)
     row('back')
@@ -172,7 +176,7 @@ def details():
 def leave():
     press(K_BACK)
     rows = ui_t42_more._ROWS
-    print('left', type(top()).__name__, top().title, top().sel, len(rows), rows.size == 0)
+    print('left', type(top()).__name__, top().title, top().sel, len(rows), rows.ahead is None)
     press(K_OK)
     row('reopen')
 
@@ -193,8 +197,9 @@ def test_history_rows_hints_and_details_look_as_before(dual):
     so far and the bottom line says what the winner did or what was
     adjusted, and the screen is pixel for pixel the one the eager history
     drew. OK shows the line in words and as JSON, titled with its label,
-    from its first line when opened again; BACK leaves for the game menu
-    (the rows let go), and History opens on the newest line again."""
+    made ahead (between presses) or at once, from its first line when
+    opened again; BACK leaves for the game menu (the rows and the detail
+    let go), and History opens on the newest line again."""
     objs = game_with_adjustments()
     lines = objs[1:]
     labels, hints = expected(lines)
@@ -227,8 +232,9 @@ def test_history_rows_hints_and_details_look_as_before(dual):
     assert len(ui.wrap(jsonc.dumps(lines[longest]))) > ui.ROWS - 1 and "scrolled 1" in out
     assert "back History 0 %d %s 0 | %s True" % (n, labels[0], hints[0]) in out
     assert "left Menu Game 0 0 True" in out
+    assert "ahead True" in out and "shown True" in out
     assert out.splitlines()[-1] == "reopen History %d %d %s %d | %s True" % (n - 1, n, labels[-1], n - 1, hints[-1])
-    assert all(r[-1] == "True" for r in rows if r[0] not in ("all", "left", "scrolled"))
+    assert all(r[-1] == "True" for r in rows if r[0] not in ("all", "left", "scrolled", "ahead", "shown"))
 
 
 EMPTY = r"""

@@ -83,7 +83,7 @@ class Rows:
     tags (t42.Actions.tags: the cards, or an adjustment) without decoding
     the lines."""
 
-    __slots__ = ("acts", "size", "made")
+    __slots__ = ("acts", "size", "made", "ahead")
 
     def __init__(self):
         self.made = [None] * 8  # row i at i % 8: the menu shows 7 rows at most
@@ -93,6 +93,7 @@ class Rows:
         # the rows of game's lines (None: none)
         self.acts = _NO_LINES if game is None else game.actions
         self.size = len(self.acts)  # (len(rows): no call a read)
+        self.ahead = None  # (i, line i's detail screen), made by prepare
         i = 0
         while i < 8:
             self.made[i] = None
@@ -115,7 +116,30 @@ class Rows:
         return _adjust_hint(a["adjust"]) if "adjust" in a else _round_hint(a)
 
     def detail(self, ui, i):
-        ui.push(_detail(self[i][0].decode(), self.acts[i]))
+        d = self.ahead
+        if d is None or d[0] != i:
+            d = self.ahead = (i, _detail(self[i][0].decode(), self.acts[i]))
+        d[1].top = 0  # (shown before: from its first line again)
+        ui.push(d[1])
+
+    def prepare(self, i):
+        # line i's detail, made ahead -> True if it made it
+        if self.ahead is not None and self.ahead[0] == i:
+            return False
+        self.ahead = None  # (its heap free for the next)
+        self.ahead = (i, _detail(self[i][0].decode(), self.acts[i]))
+        return True
+
+
+def _prepare(app):
+    # the history's idle work (app.App): the selected line's detail made
+    # ahead, so that OK only shows it (a long line's JSON text, wrapped, is
+    # more than a key press's work). Out of memory: OK makes it.
+    try:
+        return _ROWS.prepare(_HISTORY.sel)
+    except MemoryError:
+        _ROWS.ahead = None
+        return False
 
 
 def _label(tags, i):
@@ -150,6 +174,7 @@ _ADJUSTS = bytes((t42.TAG_ADJUSTS,))  # an adjustment's tag
 _NO_LINES = t42.Actions()
 _ROWS = Rows()
 _HISTORY = Menu("History", _ROWS, _ROWS.detail, _close, hint=_ROWS.hint)
+_HISTORY.prepare = _prepare  # type: ignore[attr-defined]  # app.App idle work
 
 
 # -- manual adjustment (T42-INPUT-2) ---------------------------------------------------
