@@ -56,7 +56,7 @@ COLD = {
     "ui_t42_ahead": {"_twin", "_probe"},
     # the history and adjustment screens, opened from the game menu (not a
     # round's presses; see the bench notes)
-    "ui_t42_more": {"Adjust._pick", "Adjust.refresh", "_adjust", "_adjust_hint", "history", "history.detail"},
+    "ui_t42_more": {"Adjust._pick", "Adjust.refresh", "_adjust", "_adjust_hint"},
     # a character gfx.big has no rectangles for, scaled once then cached
     "gfx_more": {"_make_glyph"},
     # board setup at boot

@@ -1274,18 +1274,23 @@ _ZERO = const(0x68)  # _ZERO + n: the int n
 _DICT = const(0xF0)
 _LIST = const(0xF1)
 _END = const(0xF2)
+TAG_ADJUSTS = const(0xFF)  # Actions.tags
+_NO_CARD = const(0xE)
 
 
 class Actions:
     # A game's action list, compact: reads like a list of (fresh) dicts,
     # len(acts), acts[i], for a in acts; grows and shrinks at the end only.
+    # tags: one byte a line (_tag), what the history shows of the lines it
+    # draws (ui_t42_more) without decoding them.
 
-    __slots__ = ("buf", "ends", "odd")
+    __slots__ = ("buf", "ends", "odd", "tags")
 
     def __init__(self):
         self.buf = bytearray()
         self.ends = array("I")  # where each action's bytes end in buf
         self.odd = {}  # {index: action} for the rare action kept as it is
+        self.tags = bytearray()  # a line's _tag
 
     def __len__(self):
         return len(self.ends)
@@ -1302,9 +1307,11 @@ class Actions:
         n = len(buf)
         buf.extend(b)
         try:
+            self.tags.append(_tag(action))
             self.ends.append(len(buf))
         except BaseException:  # out of memory: the list stays as it was
             buf[n:] = b""
+            self.tags[k:] = b""
             self.odd.pop(k, None)
             raise
 
@@ -1313,6 +1320,7 @@ class Actions:
         k = len(self.ends) - 1
         self.buf[self.ends[k - 1] if k else 0 :] = b""
         self.ends[k:] = array("I")
+        self.tags[k:] = b""
         self.odd.pop(k, None)
         return a
 
@@ -1326,6 +1334,19 @@ class Actions:
             return self.odd[i]
         it = iter(self.buf[ends[i - 1] if i else 0 : ends[i]])
         return _dec(next(it), it)
+
+
+def _tag(a):
+    # a line's tag: TAG_ADJUSTS for an adjustment, else blue's card * 16 +
+    # pink's (its index in CARDS, _NO_CARD for none: a line may hold
+    # anything, `in` compares, unhashable too)
+    if type(a) is not dict:
+        return _NO_CARD * 17
+    if "adjust" in a:
+        return TAG_ADJUSTS
+    c = a.get("blue")
+    a = a.get("pink")
+    return (CARDS.index(c) if c in CARDS else _NO_CARD) * 16 + (CARDS.index(a) if a in CARDS else _NO_CARD)
 
 
 def _enc(o, out):
