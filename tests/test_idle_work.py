@@ -705,3 +705,35 @@ def test_a_tight_heap_lets_the_quick_undo_state_go(dual):
     assert tight[0] == "kept True True True"
     assert roomy[0] == "kept True False False"
     assert tight[1].startswith("undone 12 {") and tight[1] == roomy[1]
+
+
+NO_ROOM_AHEAD = r"""
+from teatally.ui import Screen
+boot()
+idle()
+class Tight(Screen):
+    title = 'tight'
+    def prepare(self, app):
+        raise MemoryError
+class Buggy(Screen):
+    title = 'buggy'
+    def prepare(self, app):
+        raise ValueError('a bug shows')
+G[0].ui.push(Tight())
+G[0].idle_todo = True
+print('tight', idle(), G[0].idle_todo, top())
+G[0].ui.push(Buggy())
+G[0].idle_todo = True
+try:
+    idle()
+except ValueError as exc:
+    print('buggy', exc)
+"""
+
+
+def test_work_made_ahead_out_of_memory_is_only_a_speed_up_missed(dual):
+    """A screen's prepare that runs out of heap in the idle work leaves
+    nothing half made and no error: the press does the work itself. Any
+    other exception is a bug and reaches the main loop (its error screen)."""
+    out = dual("NOGC = True\n" + PRELUDE + NO_ROOM_AHEAD, heap=NOGC_HEAP).splitlines()
+    assert out == ["tight 0 False Tight tight", "buggy a bug shows"]

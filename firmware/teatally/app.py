@@ -301,7 +301,7 @@ class App:
         # while it did something); then the holes the last collection left
         # are plugged, for the press to come (_plug)
         prepare = getattr(self.ui.top(), "prepare", None)
-        if prepare is not None and prepare(self):
+        if prepare is not None and _made_ahead(prepare, self):
             self.heap_dirty = True  # what it made leaves garbage: collect
             return True
         if _plug_holes() or self._lighten():
@@ -347,6 +347,15 @@ class App:
                 _unload(loaded[i])
         self.missing = list(want)
         return gone
+
+
+def _made_ahead(prepare, app):
+    # a screen's prepare(app); out of memory it is only a speed-up missed
+    # (the press does the work itself) -> True if it made something
+    try:
+        return prepare(app)
+    except MemoryError:
+        return False
 
 
 def _packed(g):
