@@ -444,6 +444,8 @@ def _plug_holes():
     import gc
 
     HEAP[2] = 0
+    if not gc.isenabled():
+        return False  # no collections (the simulator): garbage would only pile up
     free = HEAP[0] = gc.mem_free()  # walks the heap's table: ~3 ms on the Pico
     if free <= PLUG_KEEP:
         return False
