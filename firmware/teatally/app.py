@@ -36,7 +36,6 @@ MIN_FREE = 16 * 1024
 # names, e.g. needs = ("ui_t42_round",)). idle_work preloads them: an import
 # costs ~10..45 ms on the Pico, several times a key press's budget.
 NEXT = {
-    "teatally.ui_t42": ("teatally.ui_t42_round",),  # the status board: OK starts a round
     "teatally.ui_misc": ("teatally.ui_t42",),  # the home menu: resume or start a game
 }
 

@@ -126,13 +126,16 @@ class Status(Screen):
 
     @property
     def needs(self):
-        # (OK starts a round: app.NEXT.) The final scoring comes on the
-        # commit press of a round that ends the game, or on LONG OK when
-        # the round redone ends it: the same round from the same state.
+        # OK starts a round (the round's module). The final scoring comes
+        # on LONG OK when the round redone ends the game. A round played
+        # that ends it shows its notices first, and the notice needs the
+        # final scoring (loaded while it is read, when the round's module
+        # is no longer needed): so the score table is not kept loaded all
+        # through the last rounds, when the heap is fullest.
         g = self.game
-        if g is not None and may_end(g.state):
-            return END_NEEDS
-        return ()
+        if g is not None and (g.state.over or (g.can_redo() and may_end(g.state))):
+            return _ROUND_END_NEEDS
+        return _ROUND_NEEDS
 
     def key(self, ui, ev):
         if self.toast is not None:
@@ -209,6 +212,8 @@ def _teacups(gfx, fb, cups):
 
 
 END_NEEDS = ("ui_t42_end",)
+_ROUND_NEEDS = ("ui_t42_round",)
+_ROUND_END_NEEDS = ("ui_t42_round", "ui_t42_end")
 
 
 def may_end(s):
@@ -254,6 +259,14 @@ def final_screen(ui):
     from teatally import ui_t42_end
 
     return ui_t42_end.final_screen(ui)
+
+
+def show_final(ui):
+    """The last round's notices read: the final scoring (ui_t42_end, loaded
+    while they were read: the notice's needs). Here, not in the round's
+    module: the notice then holds nothing of that module, which the idle
+    work drops before the final scoring is built."""
+    show_game(ui, None)
 
 
 def show_game(ui, notice):

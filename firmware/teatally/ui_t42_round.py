@@ -19,7 +19,7 @@
 
 from teatally import t42
 from teatally.ui import COLS, Menu, Message, Picker, Screen
-from teatally.ui_t42 import END_NEEDS, NAMES, SHORT, show_game, wrap
+from teatally.ui_t42 import END_NEEDS, NAMES, SHORT, show_final, show_game, wrap
 
 # what each card's effect does (T42-CARD-1..9), for the action menu
 EFFECT = {
@@ -449,7 +449,7 @@ class Round:
         if lines and after.over:
             # the game ends: the final scoring is built when the notice is
             # read, not on this press (the commit's, already the dearest)
-            ui.reset(_notice(after, lines, _final))
+            ui.reset(_notice(after, lines, show_final))
             return
         show_game(ui, None)
         if lines:
@@ -489,15 +489,9 @@ _LINE = [None, None]  # a line made ahead and its journal text (see _commit)
 def _notice(after, lines, ok):
     # what to do on the table after the round (notices)
     m = Message("After round %d" % after.round, lines, ok=ok)
-    if ok is _final:
+    if ok is show_final:
         m.needs = END_NEEDS  # type: ignore[attr-defined]  # read by app.App.wanted
     return m
-
-
-def _final(ui):
-    # the last round's notice read: the final scoring (ui_t42_end, kept
-    # loaded by the notice's needs)
-    show_game(ui, None)
 
 
 def _card_rows(rows, options, draw):
