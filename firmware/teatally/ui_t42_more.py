@@ -134,12 +134,9 @@ class Rows:
 def _prepare(app):
     # the history's idle work (app.App): the selected line's detail made
     # ahead, so that OK only shows it (a long line's JSON text, wrapped, is
-    # more than a key press's work). Out of memory: OK makes it.
-    try:
-        return _ROWS.prepare(_HISTORY.sel)
-    except MemoryError:
-        _ROWS.ahead = None
-        return False
+    # more than a key press's work). Out of memory (app._made_ahead): OK
+    # makes it.
+    return _ROWS.prepare(_HISTORY.sel)
 
 
 def _label(tags, i):
