@@ -24,8 +24,8 @@ def prepare(r, app):
     """Round r's prepare: -> True if it played the selected answer."""
     v = _selected(app.ui.top())
     a = r.ready
-    if a is not None and a.v == v and a.need is r.need and a.draft is r.draft:
-        return False  # made already
+    if a is not None and a.made_for(r, v):
+        return False  # made already (or nothing to make: refused)
     r.ready = None
     r.ready = _ahead(r, Ahead(v, r.need, r.draft))
     return True
@@ -49,9 +49,13 @@ class Ahead:
         self.fills = []
         self.text = None
 
+    def made_for(self, r, v):
+        """Was this made for the answer v to the question round r asks now?"""
+        return self.v == v and self.need is r.need and self.draft is r.draft
+
     def fits(self, r, v):
-        """Is this the answer v to the question round r asks now?"""
-        return self.trial is not None and self.v == v and self.need is r.need and self.draft is r.draft
+        """Can the answer v to round r's question take what was made?"""
+        return self.trial is not None and self.made_for(r, v)
 
     def answer(self, r, ui):
         """Round.answer with what was made: the draft as it was goes to saved
