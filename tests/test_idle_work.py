@@ -28,11 +28,6 @@ from t42_support import GUEST_HEAP
 
 BENCH = Path(__file__).resolve().parents[1] / "bench"
 
-# The scenarios run the source, not .mpy: compiling it needs a roomy heap.
-# Under `dual` the VM's collections are no-ops (NOGC), so the heap must
-# hold all the garbage of a scenario.
-ROOMY = 1024 * 1024
-NOGC_HEAP = 32 * 1024 * 1024
 
 
 @pytest.fixture(autouse=True)
@@ -56,6 +51,7 @@ def modules_put_back():
 PRELUDE = r"""
 import sys
 import teatally
+import teatally.app
 from teatally.app import App
 from teatally.hw_virtual import VirtualHardware
 
@@ -70,22 +66,21 @@ for n in [n for n in sys.modules if n[:9] == 'teatally.' and n[9:] not in CORE]:
     if hasattr(teatally, n[9:]):
         delattr(teatally, n[9:])
 
-if NOGC:
-    # The host VM's collector can free the running script's code (only C
-    # locals point to it): collections become no-ops, the heap is roomy.
-    import teatally.app
-    teatally.app._collect = lambda: None
-
 def boot():
     app = App(VirtualHardware(FLASH))
     G.append(app)
     app.boot()
 
 def idle():
+    # the steps of idle work; the plugging step (app._plug_holes) is not
+    # counted: MicroPython only, CPython has no addresses to plug with
     n = 0
-    while G[0].idle_work():
-        n += 1
-    return n
+    while True:
+        plugs = teatally.app.HEAP[1]
+        if not G[0].idle_work():
+            return n
+        if plugs or not teatally.app.HEAP[1]:
+            n += 1
 
 def key(ev):
     G[0].key(ev)
@@ -155,7 +150,7 @@ def test_modules_follow_the_screens(dual):
     adjustment (ui_t42_more), the score table (ui_t42_end) and the home menu
     (its Home entry). Back home: the round module forgotten; on resume it is
     loaded afresh."""
-    out = dual("NOGC = True\n" + LIFECYCLE, heap=NOGC_HEAP).splitlines()
+    out = dual(LIFECYCLE).splitlines()
     assert out[0] == "core app buttons compat gfx hw_virtual journal jsonc t42 ui"
     assert out[1] == "home Menu Tea Tally | ui_misc ui_t42"
     home = "ui_misc ui_t42 ui_t42_end ui_t42_new"
@@ -196,7 +191,7 @@ print('released', G[0].keys.held(), idle() > 0, G[0].idle_work(), G[0].idle_todo
 def test_no_idle_work_while_a_key_is_down(dual):
     """While a button is held (a press or a long press on its way) idle work
     waits; once released it runs and then has nothing left to do."""
-    out = dual("NOGC = True\n" + KEY_HELD, heap=NOGC_HEAP).splitlines()
+    out = dual(KEY_HELD).splitlines()
     assert out == ["held True False True", "released False True False False"]
 
 
@@ -284,11 +279,11 @@ def test_a_bench_game_imports_nothing_in_a_press(dual):
     keys = keyscript.parse((BENCH / "long60-s7.keys").read_text())
     events = [keyscript.event(t) for t, _ in keys]
     script = (
-        "NOGC = True\nKEYS = %r\n" % events
+        "KEYS = %r\n" % events
         + GUARD
         + "\nboot()\nidle()\nplay()\nprint('archived', len(G[0].journal.list_archives()), G[0].game is None)\n"
     )
-    out = dual(script, heap=NOGC_HEAP)
+    out = dual(script)
     imports, rows = _rows(out)
     assert imports == []
     assert "UNPACKED" not in out  # each committed round stored compactly before the next press
@@ -326,7 +321,7 @@ def test_a_game_with_adjustments_imports_nothing_in_a_press(dual):
     objs = gen.random_game(11, rounds=14, adjust_rate=0.1)
     events = [keyscript.event(t) for t, _ in keyscript.presses_for(objs, archive=False)]
     script = (
-        "NOGC = True\nRECORD = %r\nKEYS = %r\n" % (json.dumps(objs), events)
+        "RECORD = %r\nKEYS = %r\n" % (json.dumps(objs), events)
         + GUARD
         + r"""
 import json
@@ -351,7 +346,7 @@ print('journal', objs == json.loads(RECORD), notice)
 tour()
 """
     )
-    out = dual(script, heap=NOGC_HEAP)
+    out = dual(script)
     imports, rows = _rows(out)
     assert imports == [] and "journal True None" in out
     assert all(stale == "" for _, _, stale in rows)
@@ -413,7 +408,7 @@ def test_every_way_around_a_game_imports_only_rare_screens(dual):
     def flash(d):
         gen.write_record(objs, d / journal.GAME, crc=True)
 
-    out = dual("NOGC = True\nKEYS = []\n" + GUARD + DETOUR, heap=NOGC_HEAP, setup_flash=flash)
+    out = dual("KEYS = []\n" + GUARD + DETOUR, setup_flash=flash)
     imports, rows = _rows(out)
     assert [i.split()[2:] for i in imports] == [["ui_archive"], ["ui_settings"]]
     assert all(stale == "" for _, _, stale in rows)
@@ -478,7 +473,7 @@ def test_forgotten_modules_give_their_heap_back(mp):
     forgotten module lingers. (The first trip may keep a little: sys.modules and
     the package's dict grow to hold the most modules loaded at once, and do
     not shrink; the second trip must cost nothing.)"""
-    res = mp("NOGC = False\n" + HEAP, heap=ROOMY)
+    res = mp(HEAP)
     lines = res.stdout.splitlines()
     print(lines)
     freed, loaded, garbage, *mods = lines[0].split()
@@ -531,10 +526,10 @@ def test_the_summary_makes_the_game_ahead(dual):
     setup line (the summary's prepare), so the OK press that starts the game
     only installs them; an answer changed afterwards drops them, and without
     idle work the press makes them itself."""
-    ahead = dual("NOGC = True\n" + PREPARED + AHEAD, heap=NOGC_HEAP).splitlines()
+    ahead = dual(PREPARED + AHEAD).splitlines()
     assert ahead[0] == "summary Lines New game? True"
     assert ahead[1].startswith('started Status  0 {"flamingo":')
-    changed = dual("NOGC = True\n" + PREPARED + CHANGED, heap=NOGC_HEAP).splitlines()
+    changed = dual(PREPARED + CHANGED).splitlines()
     assert changed[0] == "changed Lines New game?"
     assert changed[1].startswith('started Status  0 {"flamingo":')
     assert ahead[1] != changed[1]  # another objective above pile 8
@@ -585,10 +580,10 @@ def test_the_final_screen_makes_the_archive_line_ahead(dual):
     summary line (the screen's prepare), so the OK press that archives the
     game only moves it and writes that line (T42-SCORE-1..8 scored once);
     without idle work the press scores the game itself, to the same line."""
-    ahead = dual("NOGC = True\n" + FINISHED + ARCHIVE_AHEAD, heap=NOGC_HEAP, setup_flash=_finished_game).splitlines()
+    ahead = dual(FINISHED + ARCHIVE_AHEAD, setup_flash=_finished_game).splitlines()
     assert ahead[0].startswith("final Lines Final ")
     assert ahead[1:] == ["idle True", "redone Lines Final True True", "home Menu Tea Tally", "same True"]
-    now = dual("NOGC = True\n" + FINISHED + ARCHIVE_NOW, heap=NOGC_HEAP, setup_flash=_finished_game).splitlines()
+    now = dual(FINISHED + ARCHIVE_NOW, setup_flash=_finished_game).splitlines()
     assert now[1:] == ["home Menu Tea Tally", "same True"]
 
 
@@ -662,8 +657,8 @@ def test_a_game_answered_ahead_makes_no_probe_on_its_presses(dual):
     questions make no probe, and the journal is the record, line for line."""
     record = [json.loads(line) for line in (BENCH / "random-s1.jsonl").read_text().splitlines()]
     keys = keyscript.parse((BENCH / "random-s1.keys").read_text())
-    script = "NOGC = True\nKEYS = %r\nRECORD = %r\n" % ([keyscript.event(t) for t, _ in keys], record)
-    out = dual(script + AHEAD_ROUND + AHEAD_GAME, heap=NOGC_HEAP).splitlines()
+    script = "KEYS = %r\nRECORD = %r\n" % ([keyscript.event(t) for t, _ in keys], record)
+    out = dual(script + AHEAD_ROUND + AHEAD_GAME).splitlines()
     assert out[-2:] == ["probes on round presses 0", "record True"]
 
 
@@ -672,7 +667,7 @@ def test_an_answer_made_ahead_is_used_only_for_its_question(dual):
     changed without idle work since is answered the usual way (one probe on
     the press); made ahead, the press probes nothing; BACK steps back to the
     question before with its draft as it was."""
-    out = dual("NOGC = True\n" + AHEAD_ROUND + AHEAD_STALE, heap=NOGC_HEAP).splitlines()
+    out = dual(AHEAD_ROUND + AHEAD_STALE).splitlines()
     assert out[0] == "ready Menu Blue reveals True"
     assert out[1] == "answered Menu Pink reveals True 1"
     assert out[2] == "made Menu Blue wins 1 ['blue', 'pink']"  # the action asked next
@@ -702,8 +697,8 @@ def test_a_tight_heap_lets_the_quick_undo_state_go(dual):
         objs = [json.loads(x) for x in (BENCH / "random-s1.jsonl").read_text().splitlines()[:14]]
         gen.write_record(objs, d / journal.GAME, crc=True)
 
-    tight = dual("NOGC = True\nTIGHT = 1000\n" + PRELUDE + TIGHT_UNDO, heap=NOGC_HEAP, setup_flash=flash).splitlines()
-    roomy = dual("NOGC = True\nTIGHT = -1\n" + PRELUDE + TIGHT_UNDO, heap=NOGC_HEAP, setup_flash=flash).splitlines()
+    tight = dual("TIGHT = 1000\n" + PRELUDE + TIGHT_UNDO, setup_flash=flash).splitlines()
+    roomy = dual("TIGHT = -1\n" + PRELUDE + TIGHT_UNDO, setup_flash=flash).splitlines()
     assert tight[0] == "kept True True True"
     assert roomy[0] == "kept True False False"
     assert tight[1].startswith("undone 12 {") and tight[1] == roomy[1]
@@ -737,5 +732,5 @@ def test_work_made_ahead_out_of_memory_is_only_a_speed_up_missed(dual):
     """A screen's prepare that runs out of heap in the idle work leaves
     nothing half made and no error: the press does the work itself. Any
     other exception is a bug and reaches the main loop (its error screen)."""
-    out = dual("NOGC = True\n" + PRELUDE + NO_ROOM_AHEAD, heap=NOGC_HEAP).splitlines()
+    out = dual(PRELUDE + NO_ROOM_AHEAD).splitlines()
     assert out == ["tight 0 False Tight tight", "buggy a bug shows"]

