@@ -195,7 +195,8 @@ def test_missing_file_and_console_script(tmp_path):
     assert res.returncode == 2 and res.stdout == "" and res.stderr.count("\n") == 1
     text = lines(SETUP, {"blue": "cat", "pink": "cat"}, {"blue": "cat", "pink": "cat"})
     res = subprocess.run(cmd + ["-"], input=text, capture_output=True, text=True)
-    assert (res.returncode, res.stdout, res.stderr) == (2, "", "teatally replay: line 3: blue has no cat in the draw pile\n")
+    expect = "teatally replay: line 3: blue has no cat in the draw pile\n"
+    assert (res.returncode, res.stdout, res.stderr) == (2, "", expect)
 
 
 def test_random_games_same_on_micropython_and_cli(dual, capsys, tmp_path):
