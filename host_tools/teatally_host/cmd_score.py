@@ -41,8 +41,10 @@ def _read(path):
             return sys.stdin.read()
         with open(path, encoding="utf-8") as f:
             return f.read()
-    except (OSError, UnicodeDecodeError) as exc:
-        raise InputError("cannot read %s: %s" % (path, exc))
+    except OSError as exc:
+        raise InputError("cannot read %s: %s" % (path, exc.strerror or exc))
+    except UnicodeDecodeError:
+        raise InputError("cannot read %s: not UTF-8 text" % path)
 
 
 def _reject_constant(name):
