@@ -18,6 +18,7 @@ import json
 import os
 import sys
 import tempfile
+import warnings
 from pathlib import Path
 from unittest import mock
 
@@ -50,13 +51,17 @@ def run_cli(argv, stdin=b""):
     old_in = sys.stdin
     sys.stdin = FakeStdin(stdin)
     try:
-        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err), \
+                warnings.catch_warnings(record=True) as warned:
+            warnings.simplefilter("always")
             try:
                 code = cli.main(argv)
             except SystemExit as exc:  # argparse: -h, or a mistake in the options
                 code = exc.code if isinstance(exc.code, int) else 1
     finally:
         sys.stdin = old_in
+    # a warning would be lines of its own on stderr
+    assert not warned, [str(w.message) for w in warned]
     return code, out.getvalue(), err.getvalue()
 
 
@@ -170,22 +175,29 @@ def test_replay_refuses_the_hostile_cases_in_one_line():
         assert run_cli(["replay", "-"], stdin=data) == (2, "", want)
 
 
+file_names = st.text(st.characters(blacklist_categories=("Cs",), blacklist_characters="/\x00"), min_size=1,
+                     max_size=12).filter(lambda n: n not in (".", ".."))
+
+
 @SLOW
-@given(data=records)
-@example(data=HOSTILE[0])
-@example(data=HOSTILE[2])
-@example(data=HOSTILE[3])
-def test_report_fuzz(data):
-    """report of one record (with --html), and of a folder holding it beside
-    a good record: a bad record is one line for the single report, and is
-    left out by name from the season report, which still counts the rest."""
+@given(data=records, name=file_names)
+@example(data=HOSTILE[0], name="bad")
+@example(data=HOSTILE[2], name="bad")
+@example(data=HOSTILE[3], name="bad")
+@example(data=DEMO, name="a$\\frac$")
+@example(data=FULL, name="<b>&'\"")
+def test_report_fuzz(data, name):
+    """report of one record (with --html; any file name: it is the chart's
+    title), and of a folder holding it beside a good record: a bad record is
+    one line for the single report, and is left out by name from the season
+    report, which still counts the rest."""
     with tempfile.TemporaryDirectory() as d:
         folder = Path(d) / "season"
         folder.mkdir()
-        (folder / "bad.jsonl").write_bytes(data)
+        (folder / (name + ".jsonl")).write_bytes(data)
         (folder / "good.jsonl").write_bytes(FULL)
-        code, out, err = check("report", run_cli(["report", "--html", "--out", d, str(folder / "bad.jsonl")]))
-        assert (code == 0) == (Path(d) / "bad.html").exists()
+        code, out, err = check("report", run_cli(["report", "--html", "--out", d, str(folder / (name + ".jsonl"))]))
+        assert (code == 0) == (Path(d) / (name + ".html")).exists()
         code2, out2, err2 = check("report", run_cli(["report", str(folder)]))
         assert code2 == 0 and out2.startswith("games finished: ") and out2.endswith("season.json\n")
         assert (err2 == "") == (code == 0), (err, err2)

@@ -16,7 +16,7 @@ import importlib
 import os
 import sys
 
-from teatally_host.errors import BAD_INPUT, INTERNAL, BadInput, one_line
+from teatally_host.errors import BAD_INPUT, INTERNAL, BadInput, one_line, say
 
 COMMANDS = (
     ("replay", "replay a game record and print the state as JSON"),
@@ -81,11 +81,6 @@ class PipeSafe:
 
     def __getattr__(self, name):
         return getattr(self.out, name)
-
-
-def say(command, message):
-    """The one line a failed command leaves on stderr."""
-    sys.stderr.write("teatally %s: %s\n" % (command, one_line(message)))
 
 
 def run_command(name, mod, args):

@@ -19,11 +19,12 @@ import base64
 import html
 import io
 import sys
+import warnings
 from pathlib import Path
 
 from teatally import record, t42
 from teatally.journal import RecordError
-from teatally_host.errors import BadInput, read_bytes, record_lines
+from teatally_host.errors import BadInput, read_bytes, record_lines, say, shown
 
 COLOURS = {"blue": "#2f6fd0", "pink": "#e0529c"}
 CSV_FIELDS = (
@@ -165,16 +166,22 @@ def chart(tl, title):
     ax.set_xlabel("record line (rounds and adjustments)")
     ax.set_ylabel("stars")
     status = "winner: %s" % fin["winner"] if tl.state.over else "not finished (score if it ended now)"
-    ax.set_title("%s  —  %s  (blue %d, pink %d)" % (title, status, fin["blue"], fin["pink"]))
+    # the title holds the file's name: text as it is, no $math$ (a name
+    # with "$\\frac$" would stop matplotlib)
+    ax.set_title("%s  —  %s  (blue %d, pink %d)" % (title, status, fin["blue"], fin["pink"]), parse_math=False)
     bonus = ", ".join(
         "%s %s: +%d/+%d" % (v, o["objective"], o["blue"], o["pink"]) for v, o in sorted(fin["objectives"].items())
     )
     fig.text(0.01, 0.01, "objectives " + (bonus or "none scored"), fontsize=8)
     ax.legend(loc="upper left")
     ax.grid(alpha=0.3)
-    fig.tight_layout(rect=(0, 0.04, 1, 1))
     buf = io.BytesIO()
-    fig.savefig(buf, format="png")
+    with warnings.catch_warnings():
+        # a character of the file's name missing from the font: a box in
+        # the chart, not a warning of several lines on stderr
+        warnings.simplefilter("ignore")
+        fig.tight_layout(rect=(0, 0.04, 1, 1))
+        fig.savefig(buf, format="png")
     plt.close(fig)
     return buf.getvalue()
 
@@ -291,7 +298,7 @@ def run(args):
         import json
 
         def skipped(name, why):
-            print("teatally report: %s left out (invalid): %s" % (name, why), file=sys.stderr)
+            say("report", "%s left out (invalid): %s" % (shown(name), why))
 
         stats = season(path, skipped)
         out = Path(args.out) if args.out else path

@@ -32,6 +32,19 @@ def one_line(text):
     return " ".join(str(text).split())
 
 
+def shown(name):
+    """A file name as a message shows it: as it is, or quoted with escapes
+    when it holds a line break or another control character."""
+    return name if name.isprintable() else repr(name)
+
+
+def say(command, message):
+    """The one line a failed command (or a warning) leaves on stderr."""
+    import sys
+
+    sys.stderr.write("teatally %s: %s\n" % (command, one_line(message)))
+
+
 def read_bytes(path):
     """The file's bytes ('-': stdin's); a file that cannot be read is BadInput."""
     import sys
