@@ -30,8 +30,8 @@ from teatally_host import cli, gen
 ROOT = Path(__file__).resolve().parents[1]
 DEMO = (ROOT / "examples" / "demo-game.jsonl").read_bytes()
 FULL = gen.record_text(gen.random_game(11)).encode()
-FUZZ = settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
-SLOW = settings(max_examples=20, deadline=None, suppress_health_check=list(HealthCheck))
+FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
+SLOW = settings(max_examples=50, deadline=None, suppress_health_check=list(HealthCheck))
 
 
 class FakeStdin:
@@ -133,7 +133,38 @@ def json_lines(draw):
     return b"\n".join(lines) + b"\n"
 
 
-records = st.one_of(st.binary(max_size=300), mutated(), json_lines())
+GAME = gen.random_game(5, adjust_rate=0.1)
+
+
+def _paths(o, path=()):
+    # every place in a JSON value: (keys...) down to it
+    yield path
+    if isinstance(o, dict):
+        for k in o:
+            yield from _paths(o[k], path + (k,))
+    elif isinstance(o, list):
+        for i, v in enumerate(o):
+            yield from _paths(v, path + (i,))
+
+
+@st.composite
+def one_value_wrong(draw):
+    """A legal game with one value (anywhere in one line) replaced."""
+    objs = json.loads(json.dumps(GAME))
+    n = draw(st.integers(0, len(objs) - 1))
+    path = draw(st.sampled_from(list(_paths(objs[n]))))
+    value = draw(record_values)
+    if not path:
+        objs[n] = value
+    else:
+        o = objs[n]
+        for k in path[:-1]:
+            o = o[k]
+        o[path[-1]] = value
+    return "".join(json.dumps(o) + "\n" for o in objs).encode()
+
+
+records = st.one_of(st.binary(max_size=300), mutated(), json_lines(), one_value_wrong())
 HOSTILE = [
     b"[" * 1000,
     ("[" * 1000 + "]" * 1000).encode(),

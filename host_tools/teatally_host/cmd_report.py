@@ -306,6 +306,8 @@ def run(args):
         sys.stdout.write(season_text(stats))
         print("wrote %s" % written[0])
         return 0
+    if args.path == "-":
+        raise BadInput("give the record's file name, not '-': the report's files are named after it")
     data = read_bytes(args.path)
     try:
         tl = Timeline(data)
