@@ -399,3 +399,33 @@ def test_a_closed_pipe_ends_only_the_output(tmp_path):
             os.close(w)
         assert (res.returncode, res.stderr) == (0, ""), argv
         assert made is None or made.exists()
+
+
+DEVICE_LOAD = r"""
+import gc
+gc.disable()
+from teatally import record
+from teatally.journal import RecordError
+for name in sorted(__import__('os').listdir(FLASH)):
+    try:
+        record.load(open(FLASH + '/' + name, 'rb').read())
+        print(name, 'ok')
+    except RecordError as e:
+        print(name, 'line', e.line)
+"""
+
+
+def test_hostile_records_refused_at_the_same_line_on_the_device(mp, tmp_path):
+    """The device (MicroPython's record.load, the resume path) refuses the
+    hostile records at the same line as `teatally replay` (its JSON parser
+    nests without recursion, so its reason may differ: "not a JSON object"
+    where the host says "nested too deeply"; T42-INPUT-4 for the stars)."""
+    from t42_support import NO_GC_HEAP
+
+    host = []
+    for i, data in enumerate(HOSTILE):
+        (tmp_path / ("h%d.jsonl" % i)).write_bytes(data)
+        code, _, err = run_cli(["replay", str(tmp_path / ("h%d.jsonl" % i))])
+        host.append("h%d.jsonl %s" % (i, "ok" if code == 0 else "line " + err.split("line ")[1].split(":")[0]))
+    device = mp(DEVICE_LOAD, heap=NO_GC_HEAP, flash_dir=str(tmp_path)).stdout.split("\n")
+    assert [line for line in device if line] == host
