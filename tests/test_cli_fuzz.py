@@ -429,3 +429,24 @@ def test_hostile_records_refused_at_the_same_line_on_the_device(mp, tmp_path):
         host.append("h%d.jsonl %s" % (i, "ok" if code == 0 else "line " + err.split("line ")[1].split(":")[0]))
     device = mp(DEVICE_LOAD, heap=NO_GC_HEAP, flash_dir=str(tmp_path)).stdout.split("\n")
     assert [line for line in device if line] == host
+
+
+def test_a_bug_is_one_line_too(monkeypatch):
+    """Should a command still hit a bug, it is one line with exit 3 (not a
+    traceback, not the exit status of bad input); TEATALLY_DEBUG=1 lets the
+    traceback through for the one who fixes it."""
+    import pytest
+
+    from teatally_host import cmd_replay
+
+    def broken(args):
+        return 1 // 0
+
+    monkeypatch.setattr(cmd_replay, "run", broken)
+    monkeypatch.delenv("TEATALLY_DEBUG", raising=False)
+    code, out, err = run_cli(["replay", "x"])
+    assert (code, out) == (3, "") and err.count("\n") == 1
+    assert err.startswith("teatally replay: internal error, please report it") and "ZeroDivisionError" in err
+    monkeypatch.setenv("TEATALLY_DEBUG", "1")
+    with pytest.raises(ZeroDivisionError):
+        run_cli(["replay", "x"])

@@ -15,6 +15,8 @@ def add_arguments(p):
 
 
 def run(args):
+    if args.upto is not None and args.upto < 1:
+        raise BadInput("--upto must be a line number, 1 or more")
     data = read_bytes(args.record)
     try:
         game = load_record(data, args.upto)
