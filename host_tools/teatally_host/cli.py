@@ -73,9 +73,13 @@ class PipeSafe:
         # what is still buffered (and the interpreter's last flush) goes to
         # /dev/null instead of the closed pipe
         self.gone = True
+        try:
+            fd = self.out.fileno()
+        except (AttributeError, OSError, ValueError):
+            return  # not a file: nothing flushes it at exit
         null = os.open(os.devnull, os.O_WRONLY)
         try:
-            os.dup2(null, self.out.fileno())
+            os.dup2(null, fd)
         finally:
             os.close(null)
 
