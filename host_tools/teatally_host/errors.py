@@ -50,7 +50,8 @@ def read_bytes(path):
     import sys
 
     if path == "-":
-        return sys.stdin.buffer.read()
+        raw = getattr(sys.stdin, "buffer", None)  # (a text stream standing in for it has none)
+        return sys.stdin.read().encode() if raw is None else raw.read()
     try:
         with open(path, "rb") as f:
             return f.read()
