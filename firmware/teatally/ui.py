@@ -265,8 +265,9 @@ class Picker(Screen):
 def _big_value(gfx, fb, v):
     # (out of Picker.draw: the five-argument call with its scale fills a
     # frame on its own.) Three columns (e.g. -12) at scale 2 keep clear of
-    # the range text.
-    gfx.big(fb, v, 4, 12, 3 if len(v) <= 2 else 2)
+    # the range text; four (-999, the adjust picker's stars) start at the
+    # left edge to keep clear of it too.
+    gfx.big(fb, v, 4 if len(v) <= 3 else 0, 12, 3 if len(v) <= 2 else 2)
 
 
 class Message(Screen):
