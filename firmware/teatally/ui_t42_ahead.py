@@ -61,6 +61,7 @@ class Ahead:
         """Round.answer with what was made: the draft as it was goes to saved
         (the trial is a copy: no clone needed), the trial becomes the draft."""
         _saved(r)
+        r.notes = None  # said on the screen after the fill only (Round.answer)
         r.answers.append(self.v)
         need = r.need
         if need is None:

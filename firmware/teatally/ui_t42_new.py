@@ -3,22 +3,13 @@
 # its `needs` (ui_misc), so the main loop loads it between key presses,
 # before "New Tea for 2" can be picked. Rule IDs refer to seeds/tea-for-2.md.
 
-from teatally import t42
+from teatally import t42, words
 from teatally.ui import Menu
 from teatally.ui_t42 import show_game
 
-OBJ_LABELS = {
-    "hourglasses": "hourglasses",
-    "tarts": "tarts",
-    "deck": "deck size",
-    "destroyed": "destroyed",
-}
-
 
 def objective_label(o):
-    if o[:5] == "most:":
-        return "most " + o[5:]
-    return OBJ_LABELS.get(o, o)
+    return words.objective(o)
 
 
 # What the setup screens show, made once when the module loads (it is
@@ -26,15 +17,16 @@ def objective_label(o):
 # objects, each looked up among the interned strings (~20K fuel).
 # By question (the number of answers so far): its title, items and hint.
 _OBJECTIVE_ITEMS = [(objective_label(o), o) for o in t42.OBJECTIVES]
-_TITLES = ["Flamingo holder", "Watch hand start"] + ["Above pile %d" % v for v in t42.PILES]
+_TITLES = [words.t("new.flamingo"), words.t("new.watch")] + [words.f("new.pile", v) for v in t42.PILES]
 _ITEMS = [
-    [("Blue", "blue"), ("Pink", "pink"), ("Random", "random")],
-    [("Random", "random")] + [(sp, sp) for sp in t42.SPACES],
+    [(words.player(0), "blue"), (words.player(1), "pink"), (words.t("new.random"), "random")],
+    [(words.t("new.random"), "random")] + [(words.space(sp), sp) for sp in t42.SPACES],
 ] + [_OBJECTIVE_ITEMS] * len(t42.PILES)
 
 
 def _one_tart(v):
-    return "starts with 1 tart"
+    # T42-SETUP-2
+    return words.t("new.flamingo.hint")
 
 
 _HINTS = [_one_tart] + [None] * (1 + len(t42.PILES))
@@ -47,7 +39,7 @@ def _pile_lines(lines, answers):
 
 
 def _pile_line(v, answers):
-    return "%d %s" % (v, objective_label(answers[v - 2]))
+    return words.f("new.pile.line", v, objective_label(answers[v - 2]))
 
 
 class NewGame:
@@ -95,7 +87,7 @@ class NewGame:
     def _summary(self):
         from teatally.ui_t42_end import Lines  # loaded with the home menu (its needs)
 
-        m = Lines("New game?", self._summary_lines(), ok=self.start, back=self.back)
+        m = Lines(words.t("new.title"), self._summary_lines(), ok=self.start, back=self.back)
         m.prepare = self.prepare  # type: ignore[attr-defined]  # called by app.App idle work
         return m
 
@@ -115,12 +107,12 @@ class NewGame:
         a = self.answers
         r = self.rolled
         lines = []
-        lines.append("Flamingo %s%s" % (a[0], "*" if r[0] else ""))
-        lines.append("Hand %s%s" % (a[1], "*" if r[1] else ""))
+        lines.append(words.f("new.sum.flamingo", words.player(t42.PLAYERS.index(a[0])), "*" if r[0] else ""))
+        lines.append(words.f("new.sum.watch", words.space(a[1]), "*" if r[1] else ""))
         _pile_lines(lines, a)
         if r[0] or r[1]:
-            lines.append("* drawn at random")
-        lines.append("OK: start game")
+            lines.append(words.t("new.sum.random"))
+        lines.append(words.t("new.sum.ok"))
         return lines
 
     def pick(self, ui, v):
