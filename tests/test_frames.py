@@ -51,6 +51,9 @@ COLD = {
         "to_json",
         "State.empty_piles.<genexpr>",
     },
+    # the warnings for an objective face picked twice at setup (T42-OBJ-2):
+    # its screen and the summary's line, presses once a game at most
+    "ui_t42_new": {"NewGame._repeated", "_repeat_lines"},
     # a guided round's answer played ahead between presses (idle work:
     # Round.prepare): the copy's question found, its probe
     "ui_t42_ahead": {"_twin", "_probe"},

@@ -158,6 +158,25 @@ def test_good_record_with_crc_and_comments(capsys, tmp_path):
     assert out == dump(record.load(text).state) + "\n"
 
 
+def test_repeated_objective_face_warns(capsys, tmp_path):
+    """T42-OBJ-2: a face above two piles replays (exit 0, the state on
+    stdout) with one warning line on stderr naming the face and the piles;
+    a record without a repeat replays without a word on stderr."""
+    objectives = dict(setup()["objectives"], **{"6": "tarts", "8": "tarts"})
+    text = lines(dict(setup(), objectives=objectives), {"blue": "cat", "pink": "cat"})
+    code, out, err = replay(capsys, tmp_path, text)
+    assert code == 0 and json.loads(out)["objectives"] == {
+        "4": "tarts",
+        "5": "most:king",
+        "6": "tarts",
+        "7": "destroyed",
+        "8": "tarts",
+    }
+    assert err == "warning: setup: tarts is already above pile 4 (pile 6 repeats it; each tile is placed once)\n"
+    code, out, err = replay(capsys, tmp_path, lines(SETUP, {"blue": "cat", "pink": "cat"}))
+    assert (code, err) == (0, "")
+
+
 def test_upto(capsys, tmp_path):
     """T42-ROUND-1: --upto N prints the state after line N (comments count as
     lines); N before the setup line is an empty record; a bad line after N

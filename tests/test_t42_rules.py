@@ -11,6 +11,7 @@ import pytest
 from t42_support import NO_GC_HEAP, REPLAY_SCRIPT, buy_out, buy_round, drain, dump, play, refusal, setup
 
 from teatally import t42
+from teatally.record import repeated_objective, repeated_text
 
 RECORDS = {}
 
@@ -75,6 +76,28 @@ def test_objective_faces():
         assert t42.valid_objective(face)
     for face in ("most:", "most:teapot", "Tarts", "", None, 5, "least:king"):
         assert not t42.valid_objective(face)
+
+
+REPEATED_FACE = rec(
+    "repeated objective face",
+    {"blue": "cat", "pink": "cat"},
+    objectives={"4": "tarts", "5": "most:king", "6": "tarts", "7": "destroyed", "8": "most:king"},
+)
+
+
+def test_repeated_objective_face_is_accepted_and_found():
+    """T42-OBJ-2: the rulebook does not list which faces share a tile, so a
+    face above two piles is accepted; repeated_objective finds the first
+    repeat (face, pile it is above first, pile repeating it) for the
+    warnings of the screens and of `teatally replay`."""
+    s = st(play(REPEATED_FACE))
+    assert s["objectives"]["6"] == "tarts" and s["round"] == 1
+    faces = [REPEATED_FACE[0]["objectives"][str(v)] for v in t42.PILES]
+    assert repeated_objective(faces) == ("tarts", 4, 6)
+    assert repeated_text(repeated_objective(faces)) == "tarts is already above pile 4"
+    assert repeated_objective(["deck", "tarts", "most:king", "most:alice", "most:king"]) == ("most:king", 6, 8)
+    assert repeated_objective(list(t42.OBJECTIVES[:5])) is None
+    assert repeated_objective(["deck"]) is None
 
 
 # ---------------------------------------------------------------- a round

@@ -185,6 +185,44 @@ print('objectives', ' '.join([s['objectives'][str(v)] for v in t42.PILES]))
     assert fl[1] in ("blue", "pink") and fl[3] in ("stars", "destroy", "reveal", "flamingo", "copy")
 
 
+def test_a_repeated_objective_face_is_confirmed_and_warned(dual):
+    """T42-OBJ-2: picking a face already above a pile warns ("tarts is
+    already above pile 4") and asks: BACK asks the pile again, OK takes the
+    face; the summary warns again ("! tarts twice"), and the game starts
+    with the repeat."""
+    out = dual(
+        PRELUDE
+        + r"""
+boot()
+ui_t42_new.new_game(app.ui)
+keys('oo')               # flamingo Blue, watch Random
+keys('do')               # pile 4: tarts (one below the default, hourglasses)
+keys('o')                # pile 5: hourglasses (the first unused)
+keys('uo')               # pile 6: tarts again (one above deck, the first unused)
+show('warn')
+keys('b')                # pick again
+show('again')
+keys('uo')               # tarts again
+keys('o')                # OK: use it
+show('q7')
+keys('oo')               # piles 7, 8: deck, destroyed
+show('sum')
+keys('o')
+print('objectives', ' '.join([app.game.setup['objectives'][str(v)] for v in t42.PILES]))
+""",
+        heap=ROOMY,
+    )
+    warn = _lines(out, "warn")[0]
+    assert warn.startswith("warn Lines|Repeated face")
+    text = "tarts is already / above pile 4. / Each tile is / placed once: use / it again?"
+    assert "[%s / OK: use it / BACK: pick again]" % text in warn
+    assert _lines(out, "again")[0].startswith("again Menu|Above pile 6 ") and "sel=2" in _lines(out, "again")[0]
+    assert _lines(out, "q7")[0].startswith("q7 Menu|Above pile 7 ")
+    summary = _lines(out, "sum")[0]
+    assert "/ 6 tarts / 7 deck size / 8 destroyed / ! tarts twice / * drawn at random / OK: start game]" in summary
+    assert _lines(out, "objectives")[0] == "objectives tarts hourglasses tarts deck destroyed"
+
+
 # -- the host-side driver: record -> key presses ------------------------------------------
 class Driver(keyscript.Driver):
     """keyscript's driver plus detours: BACK one question now and then, undo +

@@ -30,5 +30,18 @@ def run(args):
     except RecordError as exc:
         print("line %d: %s" % (exc.line, exc.reason), file=sys.stderr)
         return 2
+    warn_repeated_objective(game)
     sys.stdout.write(jsonc.dumps(t42.to_json(game.state)) + "\n")
     return 0
+
+
+def warn_repeated_objective(game):
+    """T42-OBJ-2: a face above two piles is accepted, with a warning on
+    stderr (the state still goes to stdout, exit status 0)."""
+    faces = [game.state.objectives[v] for v in t42.PILES]
+    rep = record.repeated_objective(faces)
+    if rep is not None:
+        print(
+            "warning: setup: %s (pile %d repeats it; each tile is placed once)" % (record.repeated_text(rep), rep[2]),
+            file=sys.stderr,
+        )
