@@ -70,7 +70,7 @@ COLD = {
     # reading a record (host tools, archive)
     "record": {"load"},
     # a pad's end: checked and scored once, when the last entry is confirmed
-    "teatime": {"fields.<listcomp>", "validate"},
+    "teatime": {"fields.<listcomp>", "validate_counts", "totals_problem"},
     "witches": {"<genexpr>", "score", "validate", "winners"},
     "ui_pads": {
         "<module>",
