@@ -472,6 +472,11 @@ class Totals(Message):
         else:
             Message.key(self, ui, ev)
 
+    def draw(self, ui, fb):
+        Message.draw(self, ui, fb)
+        if self.top + ROWS - 1 < len(self.lines):
+            ui.gfx.icon(fb, ui.gfx.ICON_DOWN, W - 8, 7 * LINE, 1)  # more below: OK / BACK
+
 
 # -- result ----------------------------------------------------------------------------
 def ranking(totals, win, alice=-1):
