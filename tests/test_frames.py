@@ -51,6 +51,9 @@ COLD = {
         "to_json",
         "State.empty_piles.<genexpr>",
     },
+    # the warnings for an objective face picked twice at setup (T42-OBJ-2):
+    # its screen and the summary's line, presses once a game at most
+    "ui_t42_new": {"NewGame._repeated", "_repeat_lines"},
     # a guided round's answer played ahead between presses (idle work:
     # Round.prepare): the copy's question found, its probe
     "ui_t42_ahead": {"_twin", "_probe"},
@@ -67,7 +70,7 @@ COLD = {
     # reading a record (host tools, archive)
     "record": {"load"},
     # a pad's end: checked and scored once, when the last entry is confirmed
-    "teatime": {"fields.<listcomp>", "validate"},
+    "teatime": {"fields.<listcomp>", "validate_counts", "totals_problem"},
     "witches": {"<genexpr>", "score", "validate", "winners"},
     "ui_pads": {
         "<module>",

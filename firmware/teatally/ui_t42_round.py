@@ -6,7 +6,9 @@
 # names the next missing answer (a t42.Need with its legal options) or says
 # the round is complete. Only one question is the UI's own: the winner's
 # action (effect, buy or nothing), because the engine treats a missing
-# action as "nothing" (T42-ROUND-3).
+# action as "nothing" (T42-ROUND-3). Likewise an applied copy leaves no
+# trace in the line (T42-COPY-4: only a declined one does): the round
+# counts the copies applied and the probe asks about the next one.
 #
 # Each answer is written into the draft and the engine is probed once for
 # the next question (a probe plays the whole round on a scratch state, so it
@@ -63,6 +65,7 @@ _CARD_ITEM = {
 _TIMES = ("", "", " x2", " x3", " x4", " x5", " x6", " x7", " x8", " x9")
 _REVEALS = ("Blue reveals", "Pink reveals")
 _HOURGLASSES = ("Blue hourglasses", "Pink hourglasses")
+_COPIES = ("Blue copies", "Pink copies")
 _ADD_RABBIT = ("Blue: add rabbit", "Pink: add rabbit")
 _SHUFFLE = ("Blue: shuffle", "Pink: shuffle")
 _WINS = (("Blue wins", "Blue wins (tie)"), ("Pink wins", "Pink wins (tie)"))
@@ -145,17 +148,19 @@ class Round:
         "say",
         "text",
         "ready",
+        "copies",
     )
 
     def __init__(self, app):
         self.app = app
         self.answers = []  # what the players picked, in the order asked
-        # per answer, three entries: a copy of the draft, acted and notes before it
+        # per answer, four entries: a copy of the draft, acted, notes and
+        # copies before it
         self.saved = []
         self.screens = [None, None]  # the Menu and the Picker, once made
-        # bound once: answer, back; the bottom lines (_say, _act_hint) and the
-        # picker's lines (_say, _land)
-        self.calls = (self.answer, self.back, self._say, self._act_hint, self._land, self.prepare)
+        # bound once: answer, back; the bottom lines (_say, _act_hint,
+        # _copy_hint) and the picker's lines (_say, _land)
+        self.calls = (self.answer, self.back, self._say, self._act_hint, self._land, self.prepare, self._copy_hint)
         self.fills = []  # what a probe filled in without asking (t42.apply)
         # the question on screen, for _menu and _picker: its title, its
         # items or the picker's lines (one list, reused), the item or value
@@ -174,6 +179,7 @@ class Round:
         del self.saved[:]
         self.draft = {}  # the round line being built
         self.acted = False  # the winner's action is in the draft
+        self.copies = 0  # copied effects the players chose to apply (T42-COPY-4)
         self.need = None  # the question on screen: a t42.Need, or None for the action
         self.winner = -1
         self.notes = None  # what was filled in without asking, for the next screen
@@ -211,7 +217,7 @@ class Round:
         with _REFUSAL:
             # T42-INPUT-1: the engine fills in the answers with one
             # possibility itself (in fills), so one probe serves a press
-            return self.app.game.probe(self.draft, self.fills, not self.acted)
+            return self.app.game.probe(self.draft, self.fills, not self.acted, self.copies)
 
     def _refused(self, ui, exc):
         # say why, BACK steps back
@@ -244,14 +250,17 @@ class Round:
         saved.append(_clone(self.draft))
         saved.append(self.acted)
         saved.append(self.notes)
+        saved.append(self.copies)
         self.answers.append(v)
         if need is None:
             _act(self.draft, v)
             self.acted = True
+        elif need.kind == t42.ASK_COPY and not v:
+            self.copies += 1  # applied: counted, not written (T42-COPY-4)
         else:
             if need.kind == t42.ASK_STARS:
                 _last_stars(self.app.game)[_stars_key(need)] = v
-            _fill(need, v)
+            _fill(need, v)  # a declined copy: {"decline": true}
         self.advance(ui)
 
     def back(self, ui):
@@ -262,6 +271,7 @@ class Round:
             return
         self.answers.pop()
         saved = self.saved
+        self.copies = saved.pop()
         self.notes = saved.pop()
         self.acted = saved.pop()
         self.draft = saved.pop()
@@ -298,6 +308,12 @@ class Round:
             d = self.draft
             return "flamingo holder" if t42.VALUE[d["blue"]] == t42.VALUE[d["pink"]] else "no action"
         return t42.PILE_CARD[v].encode() + b", %d left" % self.app.game.state.pile(v)
+
+    def _copy_hint(self, v):
+        # the copy question's bottom line (text: the copied effect in words)
+        if not v:
+            return self.text
+        return "nothing happens" if self.notes is None else self.notes
 
     def _land(self, n):
         # ASK_HOURGLASSES (T42-WATCH-1, -2): where the hand would land
@@ -350,6 +366,8 @@ class Round:
             return self._ask_take(need)
         if kind == t42.ASK_STARS:
             return self._ask_stars(need)
+        if kind == t42.ASK_COPY:
+            return self._ask_copy(need)
         return self._ask_hourglasses(need)
 
     def _ask_card(self, need):
@@ -391,6 +409,21 @@ class Round:
         self.title = "%s king" % NAMES[need.who]
         self.sel = 1 if self.app.game.state.flamingo == need.who else 0
         self.say = self._hint(None)
+        return self._menu()
+
+    def _ask_copy(self, need):
+        # T42-COPY-4: the copied effect, or decline it; the first answer
+        # says what the copy does (the card: the label's last word), the
+        # second the notes of what was filled in, if any
+        card = _last_word(need.what)
+        rows = self.rows
+        del rows[:]
+        rows.append((b"Apply: " + SHORT[card].encode(), False))
+        rows.append(("Decline", True))
+        self.title = _COPIES[need.who]
+        self.sel = 0
+        self.text = EFFECT[card]
+        self.say = self.calls[6]
         return self._menu()
 
     def _ask_stars(self, need):
@@ -608,6 +641,11 @@ def _stars_key(need):
     if v is not None:
         return t42.PILE_CARD[v]
     return _stars_card(need.what)
+
+
+def _last_word(what):
+    # "watch copy queen" -> "queen" (the card a copy question is about)
+    return what[what.rfind(" ") + 1 :]
 
 
 def _stars_card(what):
