@@ -50,13 +50,14 @@ COLD = {
         "to_json",
         "State.empty_piles.<genexpr>",
     },
+    # the warnings for an objective face picked twice at setup (T42-OBJ-2):
+    # its screen and the summary's line, presses once a game at most
+    "ui_t42_new": {"NewGame._repeated", "_repeat_lines", "NewGame._summary_lines"},
     # a guided round's answer played ahead between presses (idle work:
     # Round.prepare): the copy's question found, its probe
     "ui_t42_ahead": {"_twin", "_probe"},
     # the buy labels, made at import
     "ui_t42_round": {"<listcomp>"},
-    # the setup's summary, made once when the last objective is picked
-    "ui_t42_new": {"NewGame._summary_lines"},
     # the history and adjustment screens, opened from the game menu (not a
     # round's presses; see the bench notes)
     "ui_t42_more": {"Adjust._pick", "Adjust.refresh", "_adjust", "_adjust_hint", "describe", "_effect", "_params"},
@@ -70,7 +71,7 @@ COLD = {
     # reading a record (host tools, archive)
     "record": {"load"},
     # a pad's end: checked and scored once, when the last entry is confirmed
-    "teatime": {"fields.<listcomp>", "validate"},
+    "teatime": {"fields.<listcomp>", "validate_counts", "totals_problem"},
     "witches": {"<genexpr>", "score", "validate", "winners"},
     "ui_pads": {
         "<module>",

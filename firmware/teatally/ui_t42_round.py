@@ -6,7 +6,9 @@
 # names the next missing answer (a t42.Need with its legal options) or says
 # the round is complete. Only one question is the UI's own: the winner's
 # action (effect, buy or nothing), because the engine treats a missing
-# action as "nothing" (T42-ROUND-3).
+# action as "nothing" (T42-ROUND-3). Likewise an applied copy leaves no
+# trace in the line (T42-COPY-4: only a declined one does): the round
+# counts the copies applied and the probe asks about the next one.
 #
 # Each answer is written into the draft and the engine is probed once for
 # the next question (a probe plays the whole round on a scratch state, so it
@@ -40,6 +42,7 @@ for _c in t42.CARDS:
 _TIMES = ("", "", " x2", " x3", " x4", " x5", " x6", " x7", " x8", " x9")
 _REVEALS = (_wf("ask.reveals", NAMES[0]), _wf("ask.reveals", NAMES[1]))
 _HOURGLASSES = (_wf("ask.hourglasses", NAMES[0]), _wf("ask.hourglasses", NAMES[1]))
+_COPIES = (_wf("ask.copies", NAMES[0]), _wf("ask.copies", NAMES[1]))
 
 # Items with a count ("king 7 x3"), kept while there are few: from one round
 # to the next most stay the same. Keyed by the card's value * 64 + the count
@@ -123,8 +126,9 @@ def _open(game):
             _OPEN[1] = _wt("board.play")
             _OPEN[2] = None
         else:
-            _OPEN[2] = (need, _arranged(need.options, game.state.players[need.who].draw))
-            _OPEN[1] = _next_card(need, _OPEN[2][1])
+            listed = _arranged(need.options, game.state.players[need.who].draw)
+            _OPEN[2] = (need, listed)
+            _OPEN[1] = _next_card(need, listed)
         _OPEN[0] = game.state
 
 
@@ -179,17 +183,28 @@ class Round:
         "text",
         "ready",
         "points",
+        "copies",
     )
 
     def __init__(self, app):
         self.app = app
         self.answers = []  # what the players picked, in the order asked
-        # per answer, three entries: a copy of the draft, acted and notes before it
+        # per answer, four entries: a copy of the draft, acted, notes and
+        # copies before it
         self.saved = []
         self.screens = [None, None]  # the Menu and the Picker, once made
-        # bound once: answer, back; the bottom lines (_say, _act_hint) and the
-        # picker's lines (_say, _land)
-        self.calls = (self.answer, self.back, self._say, self._act_hint, self._land, self.prepare, self._card_hint)
+        # bound once: answer, back; the bottom lines (_say, _act_hint,
+        # _copy_hint) and the picker's lines (_say, _land)
+        self.calls = (
+            self.answer,
+            self.back,
+            self._say,
+            self._act_hint,
+            self._land,
+            self.prepare,
+            self._card_hint,
+            self._copy_hint,
+        )
         self.fills = []  # what a probe filled in without asking (t42.apply)
         # the question on screen, for _menu and _picker: its title, its
         # items or the picker's lines (one list, reused), the item or value
@@ -208,6 +223,7 @@ class Round:
         del self.saved[:]
         self.draft = {}  # the round line being built
         self.acted = False  # the winner's action is in the draft
+        self.copies = 0  # copied effects the players chose to apply (T42-COPY-4)
         self.need = None  # the question on screen: a t42.Need, or None for the action
         self.winner = -1
         self.notes = None  # what was filled in without asking, for the next screen
@@ -246,7 +262,7 @@ class Round:
         with _REFUSAL:
             # T42-INPUT-1: the engine fills in the answers with one
             # possibility itself (in fills), so one probe serves a press
-            return self.app.game.probe(self.draft, self.fills, not self.acted)
+            return self.app.game.probe(self.draft, self.fills, not self.acted, self.copies)
 
     def _refused(self, ui, exc):
         # say why, BACK steps back
@@ -279,15 +295,18 @@ class Round:
         saved.append(_clone(self.draft))
         saved.append(self.acted)
         saved.append(self.notes)
+        saved.append(self.copies)
         self.notes = None  # said on the screen after the fill only
         self.answers.append(v)
         if need is None:
             _act(self.draft, v)
             self.acted = True
+        elif need.kind == t42.ASK_COPY and not v:
+            self.copies += 1  # applied: counted, not written (T42-COPY-4)
         else:
             if need.kind == t42.ASK_STARS:
                 _last_stars(self.app.game)[_stars_key(need)] = v
-            _fill(need, v)
+            _fill(need, v)  # a declined copy: {"decline": true}
         self.advance(ui)
 
     def back(self, ui):
@@ -298,6 +317,7 @@ class Round:
             return
         v = self.answers.pop()
         saved = self.saved
+        self.copies = saved.pop()
         self.notes = saved.pop()
         self.acted = saved.pop()
         self.draft = saved.pop()
@@ -338,6 +358,12 @@ class Round:
         # are this one (the "x2" of the label), when the counts are exact
         draw = self.app.game.state.players[self.need.who].draw
         return _wf("card.hint", draw.get(v, 0), self.app.game.state.players[self.need.who].draw_count())
+
+    def _copy_hint(self, v):
+        # the copy question's bottom line (text: the copied effect in words)
+        if not v:
+            return self.text
+        return _wt("copy.decline.hint")
 
     def _land(self, n):
         # ASK_HOURGLASSES (T42-WATCH-1, -2): where the hand would land
@@ -389,6 +415,8 @@ class Round:
             return self._ask_take(need)
         if kind == t42.ASK_STARS:
             return self._ask_stars(need)
+        if kind == t42.ASK_COPY:
+            return self._ask_copy(need)
         return self._ask_hourglasses(need)
 
     def _ask_card(self, need):
@@ -431,6 +459,21 @@ class Round:
         self.title = _wf("ask.take", NAMES[need.who])
         self.sel = 1 if self.app.game.state.flamingo == need.who else 0
         self.say = self._hint(None)
+        return self._menu()
+
+    def _ask_copy(self, need):
+        # T42-COPY-4: the copied effect, or decline it; the first answer
+        # says what the copy does (the card: the label's last word), the
+        # second the notes of what was filled in, if any
+        card = _last_word(need.what)
+        rows = self.rows
+        del rows[:]
+        rows.append((_wf("copy.apply", _wc(card)), False))
+        rows.append((_wt("copy.decline"), True))
+        self.title = _COPIES[need.who]
+        self.sel = 0
+        self.text = _wt("effect." + card)
+        self.say = self.calls[7]
         return self._menu()
 
     def _ask_stars(self, need):
@@ -743,6 +786,11 @@ def _stars_key(need):
     if v is not None:
         return t42.PILE_CARD[v]
     return _stars_card(need.what)
+
+
+def _last_word(what):
+    # "watch copy queen" -> "queen" (the card a copy question is about)
+    return what[what.rfind(" ") + 1 :]
 
 
 def _stars_card(what):

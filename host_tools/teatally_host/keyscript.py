@@ -194,6 +194,8 @@ def answer(r, rec):
     src = rec
     for k in find_path(r.draft, r.need.params):
         src = src[k]
+    if r.need.kind == "copy":  # t42.ASK_COPY: declined, or applied (not in the line)
+        return src.get("decline") is True
     target = src[r.need.key]
     if isinstance(target, list):
         target = target[len(r.need.params[r.need.key])]
