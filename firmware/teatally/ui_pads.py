@@ -11,6 +11,7 @@ import json
 import os
 
 from teatally import jsonc, teatime, witches, words
+from teatally import words_more  # noqa: F401  (their words: loaded with this module, app.App.wanted)
 from teatally.journal import write_file
 from teatally.buttons import E_LONG, E_PRESS, K_BACK, K_DOWN, K_OK, K_UP
 from teatally.ui import LINE, ROWS, Menu, Message, Screen, W, header, keyof, kind, text, width, wrap

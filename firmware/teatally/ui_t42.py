@@ -77,7 +77,6 @@ _piles = Stamp()  # the piles' value labels and the rabbit (band 5)
 # place, no new list or tuple per state.
 _ROWS = [None] * 8
 _shown = [None]
-_hinted = [False]  # the game menu was opened: its hint is no longer shown
 
 
 def board_rows(s):
@@ -171,7 +170,7 @@ class Status(Screen):
 
                 ui_t42_round.start(ui, ev)  # the question, this key on it
         elif ev == (E_PRESS | K_BACK):
-            _hinted[0] = True
+            ui.menu_seen = True
             ui.push(game_menu(ui, 0))
         elif ev == (E_LONG | K_BACK):
             after_undo(ui, do_undo(ui))
@@ -193,7 +192,7 @@ class Status(Screen):
         # row 6: the round's notes, or the menu's hint; row 7: the question
         if self.note is not None:
             text(fb, self.note, 0, 6 * LINE)
-        elif not _hinted[0]:
+        elif not ui.menu_seen:
             text(fb, words.t("board.hint"), 0, 6 * LINE)
         if not s.over:
             from teatally import ui_t42_round
