@@ -212,7 +212,7 @@ def test_romfs_image_boots_the_app_and_littlefs_copies_are_removed(tmp_path):
     shadow /rom, and flash --romfs's removal line takes it away."""
     import shutil
 
-    from teatally_host import bench
+    from teatally_host import bench, mpvm
 
     tree = tmp_path / "mpy"
     bench.build_firmware(tree)
@@ -223,9 +223,12 @@ def test_romfs_image_boots_the_app_and_littlefs_copies_are_removed(tmp_path):
     shutil.copytree(tree / "teatally", flash / "teatally")
     (flash / "teatally" / "notes.txt").write_text("not ours")
     shutil.copy(cmd_flash.FIRMWARE / "main.py", flash / "main.py")
-    out = mp(ROMFS_BOOT % {"prepare": ""}, fw, flash)
+    # the image is read into the VM's heap (on a Pico it stays in flash):
+    # the heap is raised by what it takes, as the bench does
+    heap = mpvm.PICO_HEAP + bench.romfs_extra_heap(bench.romfs_image_heap((fw / "img").stat().st_size))
+    out = mp(ROMFS_BOOT % {"prepare": ""}, fw, flash, heap)
     assert out.splitlines()[0] == "teatally/app.mpy"  # the LittleFS copy shadows /rom
-    out = mp(ROMFS_BOOT % {"prepare": cmd_flash._PREPARE_ROMFS}, fw, flash)
+    out = mp(ROMFS_BOOT % {"prepare": cmd_flash._PREPARE_ROMFS}, fw, flash, heap)
     assert out.splitlines() == ["/rom/teatally/app.mpy", "errors 0"]
     # a folder left with a stranger's file in it would shadow /rom as well
     # (a bare folder imports as a package): moved aside, the file kept

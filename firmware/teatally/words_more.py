@@ -169,10 +169,8 @@ EN = {
     "pad.tie.track": "tie broken: track",
     "pad.legend.marks": "*: winner, A: Alice",
     "pad.legend.mark": "*: winner",
-    "pad.tt.legend": (
-        "Ha hatter, Ch cheshire cat, WR white rabbit, Ca caterpillar, Qu queen, MH march hare, Al alice, = total"
-    ),
-    "pad.tw.legend": "A-I the nine categories, = total, Tr loyal track",
+    "pad.tt.legend": "Ha hatter, Qu queen|Ch cheshire cat|WR white rabbit|Ca caterpillar|MH march hare|Al alice, = total",
+    "pad.tw.legend": "A..I the categories|= total, Tr loyal track",
     "pad.tt.result": "Tea Time result",
     "pad.tw.result": "Tea Witches result",
     "pad.result.keys": "OK: done  BACK: fix",
