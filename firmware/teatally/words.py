@@ -105,14 +105,18 @@ def player(i):
     return t("player.blue") if i == 0 else t("player.pink")
 
 
-def label(what):
+def label(what, room=21):
     """An engine label (t42.Need.what: "blue guards 2/3", "watch reveal
     1/2") in words: each name in it looked up (who., card., space.,
-    label.<word>), the rest kept, the first letter capitalised."""
+    label.<word>), the rest kept, the first letter capitalised. A label
+    longer than room columns (a chain of copies: "watch copy cat ...")
+    keeps its last words that fit: the step asked about."""
     parts = what.split(" ")
     for i in range(len(parts)):
         parts[i] = _name(parts[i])
     s = " ".join(parts)
+    while len(s) > room and " " in s:
+        s = s[s.find(" ") + 1 :]
     return s[:1].upper() + s[1:]
 
 
@@ -226,7 +230,7 @@ EN = {
     "notice.title": "After round {0}",
     "shuffle.rabbit": "{0}: add a rabbit",
     "shuffle.rabbit2": "and shuffle the deck",
-    "shuffle.norabbit": "{0}: shuffle the deck",
+    "shuffle.norabbit": "{0}: shuffle deck",
     "shuffle.norabbit2": "(no rabbit left)",
     "end.rabbits": "No rabbit left: the game ends.",
     "end.piles": "4 piles are empty: the game ends.",

@@ -16,7 +16,7 @@ EN = {
     "legend.draw": "cards in draw pile",
     "legend.flamingo": "has the flamingo",
     "legend.watch": "watch hand's space",
-    "legend.piles": "pile 4..8: cards left",
+    "legend.piles": "cards left in pile",
     "legend.rabbits": "rabbits in supply",
     # the game menu
     "score.now": "If it ended now",
