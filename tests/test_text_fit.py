@@ -72,11 +72,12 @@ def pick(value):
     key(OK)
 
 def scroll():
-    # DOWN to the end of a scrolling screen, then back up
-    for _ in range(40):
+    # DOWN to the end of a scrolling screen, then UP once
+    t = G[0].ui.top()
+    n = len(getattr(t, 'lines', None) or getattr(t, 'rows', None) or getattr(t, 'items', None) or 'legend....')
+    for _ in range(n):
         key(DOWN, False)
-    for _ in range(40):
-        key(UP, False)
+    key(UP, False)
 
 def report(tag):
     print(tag, len(SEEN), 'screens', 'BAD' if BAD else 'ok')
@@ -239,13 +240,13 @@ report('fuzzed')
 
 def test_random_keys_fit_every_screen(tmp_path):
     """Random presses of every key (short, long, repeat), power cuts, idle
-    work now and then: 4 walks of 1500 presses on CPython."""
+    work now and then: 3 walks of 1000 presses on CPython."""
     from conftest import run_cpython
 
-    for seed in (1, 2, 3, 4):
+    for seed in (1, 2, 3):
         d = tmp_path / str(seed)
         d.mkdir()
-        out = run_cpython(PRELUDE + FUZZ.replace("SEED", str(seed)).replace("range(N)", "range(1500)"), d)
+        out = run_cpython(PRELUDE + FUZZ.replace("SEED", str(seed)).replace("range(N)", "range(1000)"), d)
         assert _clean(out, "fuzzed") >= 10, out
 
 
