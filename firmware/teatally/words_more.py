@@ -169,7 +169,10 @@ EN = {
     "pad.tie.track": "tie broken: track",
     "pad.legend.marks": "*: winner, A: Alice",
     "pad.legend.mark": "*: winner",
-    "pad.tt.legend": "Ha hatter, Qu queen|Ch cheshire cat|WR white rabbit|Ca caterpillar|MH march hare|Al alice, = total",
+    # the Tea Time result's row names, one line each ("|")
+    "pad.tt.legend": (
+        "Ha hatter, Qu queen|Ch cheshire cat|WR white rabbit|Ca caterpillar|MH march hare|Al alice, = total"
+    ),
     "pad.tw.legend": "A..I the categories|= total, Tr loyal track",
     "pad.tt.result": "Tea Time result",
     "pad.tw.result": "Tea Witches result",
