@@ -163,7 +163,6 @@ EN = {
     "pad.check": "Check",
     "pad.winner": "Winner: {0}",
     "pad.winners": "Winners: {0}",
-    "pad.tie.alice": "Alice breaks the tie",
     "pad.tie.shared": "a tie: shared",
     "pad.tie.coupons": "tie broken: coupons",
     "pad.tie.track": "tie broken: track",
