@@ -9,8 +9,8 @@ ROOMY = 1024 * 1024
 
 GUARD = r"""
 from teatally.app import App
-from teatally.hw_virtual import VirtualHardware
-from teatally.ui import Screen
+from teatally.hw.virtual import VirtualHardware
+from teatally.ui.core import Screen
 
 class Broken(Screen):
     title = 'Broken'

@@ -11,7 +11,8 @@ import tempfile
 
 import pytest
 
-from teatally import journal, jsonc, t42
+from teatally import journal, jsonc
+from teatally.rules import t42
 from teatally_host import bench, gen, keyscript, mpvm, pyframebuf
 
 SETUP = {
@@ -107,7 +108,7 @@ def _replay_keys(presses):
     """Enter the presses on a fresh CPython App; -> (app, the recorded objects)."""
     pyframebuf.install()
     from teatally.app import App
-    from teatally.hw_virtual import VirtualHardware
+    from teatally.hw.virtual import VirtualHardware
 
     flash = tempfile.mkdtemp(prefix="tt-test-keys-")
     app = App(VirtualHardware(flash))
@@ -158,7 +159,7 @@ ROMFS_IMPORT = """\
 def imp():
     gc.collect()
     m0 = gc.mem_alloc()
-    from teatally import t42
+    from teatally.rules import t42
     gc.collect()
     print("%s %d" % (t42.__file__, gc.mem_alloc() - m0))
 imp()
@@ -184,7 +185,7 @@ def test_romfs_runs_bytecode_in_place_and_keeps_the_heap(tmp_path):
     plain = mpvm.run(guest, firmware=str(fw), heap=bench.HEAP_CAP).check().stdout.split()
     cap = bench.HEAP_CAP + bench.romfs_extra_heap(bench.romfs_image_heap(vm_bytes))
     rom = mpvm.run(bench.ROMFS_PRELUDE + guest, firmware=str(romfw), heap=cap).check().stdout.split()
-    assert plain[0] == "/fw/teatally/t42.mpy" and rom[3] == "/rom/teatally/t42.mpy"
+    assert plain[0] == "/fw/teatally/rules/t42.mpy" and rom[3] == "/rom/teatally/rules/t42.mpy"
     assert rom[:2] == ["ROMFS", str(bench.romfs_image_heap(vm_bytes))]
     assert int(rom[4]) < int(plain[1]) * 0.6
     assert int(rom[6]) - int(rom[1]) >= int(plain[3])

@@ -192,9 +192,10 @@ def test_debouncer_and_api(dual):
 
 def test_polling_allocates_nothing(mp):
     """The main loop polls every wake-up: on MicroPython a poll (presses,
-    releases, LONG, REPEAT, 2-key chords included) must not touch the heap."""
+    releases, LONG, REPEAT, 2-key chords included) must not touch the heap
+    (the heap is locked while it polls: an allocation raises MemoryError)."""
     out = mp(
-        "import gc\n"
+        "import gc, micropython\n"
         "from teatally import buttons as B\n"
         "PINS = [False, False, False, False]\n"
         "def run(layout, n):\n"
@@ -206,7 +207,10 @@ def test_polling_allocates_nothing(mp):
         "    for t in range(3000):\n"
         "        PINS[0] = 100 <= t < 2000\n"
         "        PINS[1] = 2200 <= t < 2300 or 2400 <= t < 2900\n"
-        "        if keys.poll(t) >= 0:\n"
+        "        micropython.heap_lock()\n"
+        "        ev = keys.poll(t)\n"
+        "        micropython.heap_unlock()\n"
+        "        if ev >= 0:\n"
         "            evs += 1\n"
         "    b = gc.mem_alloc()\n"
         "    gc.enable()\n"

@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from t42_support import GUEST_HEAP, NO_GC_HEAP, dump
 
-from teatally import t42
+from teatally.rules import t42
 from teatally_host import gen
 
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
@@ -141,7 +141,7 @@ def test_action_list_reads_like_a_list():
 # odd shapes the store must give back exactly all the same.
 ODD_SCRIPT = r"""
 import json
-from teatally import t42
+from teatally.rules import t42
 ODD = json.loads(ODD_JSON)
 def check(acts, want):
     got = [acts[i] for i in range(len(acts))]
@@ -209,7 +209,7 @@ def test_odd_lines_come_back_exactly(dual):
 # every reader sees it all the same.
 PENDING_SCRIPT = r"""
 import json
-from teatally import t42
+from teatally.rules import t42
 OBJS = json.loads(OBJS_JSON)
 def run():
     g = t42.Game(OBJS[0])
@@ -270,7 +270,8 @@ def test_last_action_waits_unpacked_and_reads_the_same(dual):
 # (the host VM's collector is unsound inside long frames, see t42_support).
 LONG_SCRIPT = r"""
 import gc, json, binascii
-from teatally import jsonc, t42
+from teatally import jsonc
+from teatally.rules import t42
 gc.disable()
 OBJS = json.loads(OBJS_JSON)
 def crc(g):
@@ -312,7 +313,7 @@ HEAP_SCRIPT = (
     GUEST_HEAP
     + r"""
 import gc, json
-from teatally import t42
+from teatally.rules import t42
 G = []
 def load():
     f = open(FLASH + '/game.json')

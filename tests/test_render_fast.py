@@ -23,8 +23,13 @@ ROOMY = 1024 * 1024
 
 PRELUDE = r"""
 import framebuf
-from teatally import gfx, hw_base, t42, ui, ui_t42, ui_t42_end
-from teatally.hw_virtual import VirtualDisplay
+from teatally.ui import gfx
+from teatally.hw import base as hw_base
+from teatally.rules import t42
+from teatally.ui import core as ui
+from teatally.ui.t42 import board as ui_t42
+from teatally.ui.t42 import end as ui_t42_end
+from teatally.hw.virtual import VirtualDisplay
 
 FORMATS = (('vlsb', framebuf.MONO_VLSB), ('hmsb', framebuf.MONO_HMSB))
 
@@ -253,7 +258,7 @@ def test_stamp_copies_a_band_back_exactly(dual):
 # fill_rect per bar, fit() strings, one text call and one icon call per
 # number and icon, big glyphs blitted a pixel at a time).
 REFERENCE = r"""
-from teatally.ui import COLS, H, LINE, ROWS, W, fit
+from teatally.ui.core import COLS, H, LINE, ROWS, W, fit
 
 def ref_header(fb, title):
     fb.fill_rect(0, 0, W, LINE, 1)
@@ -477,7 +482,7 @@ def test_big_rectangles_cover_the_font_exactly():
     """Each character gfx draws as rectangles lights exactly its glyph's
     pixels in MicroPython's 8x8 font (pyfont8x8, rendered from the VM)."""
     pyframebuf.install()
-    from teatally import gfx
+    from teatally.ui import gfx
 
     assert set(gfx._BIG) >= set("0123456789-")
     assert len(gfx._AT) == len(gfx._BIG) + 1 and gfx._AT[-1] == len(gfx._RECTS)

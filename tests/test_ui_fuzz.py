@@ -11,9 +11,10 @@ The same scenario runs on CPython and the MicroPython VM (byte-identical).
 from test_ui_t42 import ROOMY
 
 SCENARIO = r"""
-from teatally import jsonc, record, t42
+from teatally import jsonc, record
+from teatally.rules import t42
 from teatally.app import App
-from teatally.hw_virtual import VirtualHardware
+from teatally.hw.virtual import VirtualHardware
 
 EVENTS = []
 for kind in (0x10, 0x20, 0x30):

@@ -12,9 +12,11 @@ ROOMY = 1024 * 1024
 PRELUDE = r"""
 import binascii, os
 from teatally.app import App
-from teatally.hw_virtual import VirtualHardware
+from teatally.hw.virtual import VirtualHardware
 from teatally.buttons import E_PRESS, K_UP, K_DOWN, K_OK, K_BACK
-from teatally import board, ui_archive, ui_misc
+from teatally.hw import boards as board
+from teatally.ui import archive as ui_archive
+from teatally.ui import home as ui_misc
 
 UP = E_PRESS | K_UP
 DOWN = E_PRESS | K_DOWN

@@ -17,9 +17,9 @@ ROOMY = 1024 * 1024
 PRELUDE = r"""
 import binascii
 from teatally.app import App
-from teatally.hw_virtual import VirtualHardware
+from teatally.hw.virtual import VirtualHardware
 from teatally.buttons import E_PRESS, E_LONG, E_REPEAT, K_UP, K_DOWN, K_OK, K_BACK
-from teatally import ui_pads
+from teatally.ui import pads as ui_pads
 
 UP = E_PRESS | K_UP
 DOWN = E_PRESS | K_DOWN

@@ -11,7 +11,7 @@ line kept, words longer than a line cut. Both interpreters (`dual`).
 ROOMY = 1024 * 1024
 
 WRAP = r"""
-from teatally import ui
+from teatally.ui import core as ui
 
 def ref_wrap(text, n=16):
     out = []

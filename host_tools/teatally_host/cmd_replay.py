@@ -3,7 +3,8 @@ record (or after line N with --upto) as one JSON object with sorted keys."""
 
 import sys
 
-from teatally import jsonc, record, t42
+from teatally import jsonc, record
+from teatally.rules import t42
 from teatally.journal import RecordError
 
 

@@ -16,7 +16,8 @@ import io
 import sys
 from pathlib import Path
 
-from teatally import record, t42
+from teatally import record
+from teatally.rules import t42
 from teatally.journal import RecordError, parse_record_lines
 
 COLOURS = {"blue": "#2f6fd0", "pink": "#e0529c"}

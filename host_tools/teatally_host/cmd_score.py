@@ -15,14 +15,16 @@ Output on stdout, canonical JSON (sorted keys) and a newline, exit 0:
 Invalid input: exit 2, one line on stderr, nothing on stdout. "name" is
 optional (a string); every other field is required, and unknown fields are
 refused so a typo cannot pass silently. The rules and the checks are the
-firmware's (teatally.teatime, teatally.witches; seeds/tea-time.md,
+firmware's (teatally.rules.teatime, teatally.rules.witches; seeds/tea-time.md,
 seeds/tea-witches.md).
 """
 
 import json
 import sys
 
-from teatally import jsonc, teatime, witches
+from teatally import jsonc
+from teatally.rules import teatime
+from teatally.rules import witches
 
 GAMES = ("tea-time", "tea-witches")
 

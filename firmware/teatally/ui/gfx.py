@@ -149,7 +149,7 @@ def big(fb, s, x, y, scale=2, c=1):
                 b = r[j + 1]
                 fr(x + (a >> 4) * scale, y + (a & 15) * scale, (b >> 4) * scale, (b & 15) * scale, c)
         elif ch != " ":
-            from teatally import gfx_more
+            from teatally.ui import gfx_more
 
             _blit(fb, gfx_more.glyph(ord(ch), scale), x, y, c)
         x += step

@@ -10,11 +10,12 @@
 import json
 import os
 
-from teatally import jsonc, teatime, witches
-from teatally.journal import write_file
+from teatally import jsonc
+from teatally.rules import teatime
+from teatally.rules import witches
+from teatally.journal import PAD_FILE, write_file
 from teatally.buttons import E_LONG, E_PRESS, K_BACK, K_DOWN, K_OK, K_UP
-from teatally.ui import LINE, ROWS, Menu, Message, Screen, W, fit, header, keyof, kind, text_fit, wrap
-from teatally.ui_misc import PAD_FILE
+from teatally.ui.core import LINE, ROWS, Menu, Message, Screen, W, fit, header, keyof, kind, text_fit, wrap
 
 TEATIME = "teatime"
 WITCHES = "witches"
@@ -168,9 +169,7 @@ def _from_obj(d):
 
 
 def _home(ui):
-    from teatally import ui_misc
-
-    ui_misc.home(ui)
+    ui.app.home()
 
 
 # -- starting and resuming -------------------------------------------------------

@@ -3,7 +3,7 @@
 
 import json
 
-from teatally.ui import Menu, Message
+from teatally.ui.core import Menu, Message
 
 # The archive list reads only the tail of each file, where '# final' sits.
 _TAIL = 1024

@@ -27,7 +27,7 @@ from binascii import hexlify
 import host  # type: ignore[import-not-found]  # the VM's guest->host bridge, absent on the Pico
 
 from teatally.compat import const
-from teatally.hw_virtual import VirtualDisplay, VirtualHardware
+from teatally.hw.virtual import VirtualDisplay, VirtualHardware
 
 TICK_MS = const(10)
 SETTLE_MS = const(150)

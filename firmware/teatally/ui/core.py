@@ -22,6 +22,8 @@
 # of at most four arguments (a fill_rect or a four-argument text call
 # fills most of a frame by itself), no `except ... as` on a press's path.
 
+import sys
+
 from teatally.buttons import E_LONG, E_PRESS, E_REPEAT, K_BACK, K_DOWN, K_OK, K_UP
 from teatally.compat import const
 
@@ -300,6 +302,37 @@ class Message(Screen):
         _lines(fb, self.lines, self.top, LINE)
 
 
+class Lines(Message):
+    """Scrolling lines with separate OK and BACK (Message gives both to ok).
+
+    ok(ui) / back(ui) default to pop; long_back(ui), when given, answers LONG BACK."""
+
+    def __init__(self, title, lines, ok=None, back=None, long_back=None):
+        Message.__init__(self, title, lines, ok)
+        self.back = back
+        self.long_back = long_back
+
+    def key(self, ui, ev):
+        if ev == (E_PRESS | K_BACK):
+            self.go_back(ui)
+            ui.dirty = True
+        elif ev == (E_LONG | K_BACK) and self.long_back is not None:
+            self.long_back(ui)
+            ui.dirty = True
+        else:
+            Message.key(self, ui, ev)
+
+    def draw(self, ui, fb):
+        Message.draw(self, ui, fb)
+        if len(self.lines) > ROWS - 1:
+            # more below / above: the player knows to scroll
+            gfx = ui.gfx
+            if self.top + ROWS - 1 < len(self.lines):
+                gfx.icon(fb, gfx.ICON_DOWN, W - 8, 7 * LINE, 1)
+            if self.top:
+                gfx.icon(fb, gfx.ICON_UP, W - 8, 0, 0)
+
+
 def clear(fb):
     """Blank the frame: the display's one-byte-fill clear() where it has the
     fast path (see hw_base; fill(0) sets 8192 pixels one by one). Asked by
@@ -368,6 +401,13 @@ def header(fb, title):
         _cut(fb, W - 8, 0, 0)
 
 
+# The screens few games need, as teatally.ui.<name>: imported by the key
+# press that opens them (UI.open) and released when their screens are closed,
+# so that their bytecode leaves the heap (an import from a .mpy file copies
+# it into the heap). Everything else is imported once and stays.
+RARE = ("pads", "settings", "archive", "t42.setup", "t42.history", "t42.end")
+
+
 class UI:
     """The screen stack plus the services screens share (set by the app)."""
 
@@ -376,17 +416,55 @@ class UI:
         self.gfx = gfx
         self.stack = []
         self.dirty = True
+        # the rare modules open: [name, the stack index of their first
+        # screen, True until a push/replace/reset places that screen]
+        self.opened = []
+
+    def open(self, name):
+        """The module teatally.ui.<name> (one of RARE), imported if need be,
+        for a screen about to be pushed (or to replace or reset the stack).
+        It stays loaded while the stack still holds that screen's place."""
+        if name not in RARE:
+            raise ValueError("not a rare screen module: " + name)
+        full = "teatally.ui." + name
+        for o in self.opened:
+            if o[0] == full:
+                o[2] = True
+                break
+        else:
+            self.opened.append([full, len(self.stack), True])
+        __import__(full)
+        return sys.modules[full]
+
+    def _placed(self, i):
+        # the modules opened for the screen now at index i
+        for o in self.opened:
+            if o[2]:
+                o[1] = min(o[1], i)
+                o[2] = False
+
+    def _release(self, n):
+        # close the rare modules opened for stack index n and above
+        keep = []
+        for o in self.opened:
+            if o[1] < n or o[2]:
+                keep.append(o)
+            else:
+                _unload(o[0])
+        self.opened = keep
 
     def top(self):
         return self.stack[-1] if self.stack else None
 
     def push(self, screen):
+        self._placed(len(self.stack))
         self.stack.append(screen)
         self.dirty = True
 
     def pop(self):
         if len(self.stack) > 1:
             self.stack.pop()
+            self._release(len(self.stack))
             self.stack[-1].shown(self)
         self.dirty = True
 
@@ -396,6 +474,8 @@ class UI:
         self.push(screen)
 
     def reset(self, screen):
+        self._release(0)
+        self._placed(0)
         self.stack = [screen]
         self.dirty = True
 
@@ -410,3 +490,15 @@ class UI:
         if s is not None:
             s.draw(self, fb)
         self.dirty = False
+
+
+def _unload(name):
+    # Out of sys.modules and its package: once its screens are gone, its
+    # code is garbage. MicroPython only: CPython (host tools, tests) has
+    # memory to spare, and its tests hold on to the modules they imported.
+    if sys.implementation.name != "micropython":
+        return
+    sys.modules.pop(name, None)
+    pkg, _, attr = name.rpartition(".")
+    if hasattr(sys.modules[pkg], attr):
+        delattr(sys.modules[pkg], attr)
