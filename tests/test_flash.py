@@ -249,3 +249,26 @@ def test_romfs_image_boots_the_app_and_littlefs_copies_are_removed(tmp_path):
     shutil.copytree(tree / "teatally", flash / "teatally")
     mp("import os\nos.chdir('/flash')\n" + cmd_flash._PREPARE_ROMFS + "\n", fw, flash)
     assert not (flash / "teatally").exists() and not (flash / "teatally-old").exists()
+
+
+def test_manifest_freezes_every_device_module_and_the_default_board():
+    """firmware/manifest.py (for a firmware build with the package frozen):
+    package("teatally") lists exactly the device modules (what teatally
+    flash copies), the default board's file exists, and its display driver
+    comes by require(), as micropython-lib packages do."""
+    seen = {"package": [], "module": [], "require": []}
+    ns = {
+        "include": lambda path: None,
+        "metadata": lambda **kw: None,
+        "package": lambda name, files=None, base_path=".", opt=None: seen["package"].append((name, files)),
+        "module": lambda name, base_path=".", opt=None: seen["module"].append((base_path, name)),
+        "require": lambda name, **kw: seen["require"].append(name),
+    }
+    path = cmd_flash.FIRMWARE / "manifest.py"
+    exec(compile(path.read_text(), str(path), "exec"), ns)
+    [(name, files)] = seen["package"]
+    assert name == "teatally"
+    assert sorted(files) == sorted(cmd_flash.module_path(p) + ".py" for p in cmd_flash.firmware_modules())
+    [(base, board)] = seen["module"]
+    assert (cmd_flash.FIRMWARE / base / board).exists() and board == "pico_ssd1306.py"
+    assert seen["require"] == cmd_flash.load_board("pico_ssd1306")["MIP_PACKAGES"]
