@@ -1,26 +1,23 @@
-# The screen framework: a stack of screens, each handling logical key events
-# and drawing itself into a 128x64 framebuf. Data flows one way:
-# buttons -> Keys events -> UI.key -> (engine, journal) -> UI.draw -> show().
-#
-# Screens never touch pins or the display driver; they get the UI object (for
-# push/pop and the app's services) and the frame buffer. Everything here runs
-# unchanged on CPython (with the host's pure-Python framebuf) and MicroPython.
-#
-# Drawing cost (most of a key press on the Pico, redrawn after every key):
-# every new str is looked up in MicroPython's interned-string table, a linear
-# search through all the names of the loaded modules (~0.15 ms a string), so
-# what is drawn on every press makes few new strings: fixed text is kept,
-# cut lines are cut while drawing (text_fit, _cut), and numbers are formatted
-# to bytes (b"%d" % n: no lookup; fb.text takes bytes as well as str).
-#
-# Frames: MicroPython (no pystack) allocates a function's frame on the heap,
-# at every call, when its arguments + locals + deepest value stack exceed
-# 11 words (4 bytes each, plus 8 bytes per try/with level, over 44 bytes;
-# mpy-cross records the count as n_state). In a fragmented heap that
-# allocation costs several small calls. So the drawing code stays within
-# it: few locals, while loops (a `for x in` holds 4 words), short helpers
-# of at most four arguments (a fill_rect or a four-argument text call
-# fills most of a frame by itself), no `except ... as` on a press's path.
+"""The screen framework: a stack of screens, each handling logical key
+events and drawing itself into a 128x64 framebuf. Data flows one way:
+buttons -> Keys events -> UI.key -> (engine, journal) -> UI.draw -> show().
+
+Screens never touch pins or the display driver; they get the UI object (for
+push/pop and the app's services, ``ui.app``) and the frame buffer.
+Everything here runs unchanged on CPython (with the host's pure-Python
+framebuf) and MicroPython.
+
+A screen is a Screen with key(ui, ev) and draw(ui, fb); it sets
+``ui.dirty = True`` when it must be drawn again. The generic ones are here
+(Menu, Picker, Message, Lines). The screens few games need live in modules
+of their own, listed in RARE and opened with ``ui.open(name)``.
+
+Drawing cost (most of a key press's computing, redrawn after every key):
+every new str is looked up in MicroPython's interned-string table, a linear
+search through all the names of the loaded modules (~0.15 ms a string), so
+what is drawn on every press makes few new strings: fixed text is kept, cut
+lines are cut while drawing (text_fit, _cut), and numbers are formatted to
+bytes (b"%d" % n: no lookup; fb.text takes bytes as well as str)."""
 
 import sys
 
@@ -94,9 +91,8 @@ def text_fit(fb, s, x, y, c=1):
 
 def _cut(fb, cx, y, c):
     # The line at y is longer than the screen: wipe from its last whole cell
-    # (cx) to the edge and draw "~" there (the font is 8 px wide). `not c` is
-    # the background (1 - c would need one more word of frame).
-    fb.fill_rect(cx, y, W - cx, LINE, not c)
+    # (cx) to the edge and draw "~" there (the font is 8 px wide).
+    fb.fill_rect(cx, y, W - cx, LINE, 1 - c)
     fb.text("~", cx, y, c)
 
 
@@ -164,8 +160,7 @@ class Menu(Screen):
 
     def draw(self, ui, fb):
         # Every key press redraws: no new strings here but the hint's (each
-        # new string costs a search of the interned-string table, ~0.15 ms);
-        # split in three so that each frame fits the C stack (see the top).
+        # new string costs a search of the interned-string table, ~0.15 ms)
         rows = ROWS - 2 if self.hint else ROWS - 1
         if self.sel < self.top:
             self.top = self.sel
@@ -201,12 +196,7 @@ class Menu(Screen):
         h = max(3, (H - LINE) * rows // n)
         y = H - LINE - h - (LINE if self.hint else 0)  # the thumb's travel
         y = y * self.top // max(1, n - rows) + LINE
-        _thumb(fb, y, h)
-
-
-def _thumb(fb, y, h):
-    # the scrollbar's thumb (a five-argument fill_rect: its own frame)
-    fb.fill_rect(W - 2, y, 2, h, 1)
+        fb.fill_rect(W - 2, y, 2, h, 1)
 
 
 # A Picker's value as text, made once per value (gfx.big wants a str, and a
@@ -255,20 +245,14 @@ class Picker(Screen):
 
     def draw(self, ui, fb):
         header(fb, self.title)
-        _big_value(ui.gfx, fb, _digits(self.value))
+        v = _digits(self.value)
+        ui.gfx.big(fb, v, 4, 12, 3 if len(v) <= 2 else 2)  # three columns (-12) at scale 2 clear the range
         if self._range is None:
             # bytes (fb.text takes them): no new str
             self._range = b"%d..%d" % (self.lo, self.hi)
         fb.text(self._range, 64, 16, 1)
         if self.describe is not None:
             _lines(fb, self.describe(self.value), 0, 40)  # the 3 lines left
-
-
-def _big_value(gfx, fb, v):
-    # (out of Picker.draw: the five-argument call with its scale fills a
-    # frame on its own.) Three columns (e.g. -12) at scale 2 keep clear of
-    # the range text.
-    gfx.big(fb, v, 4, 12, 3 if len(v) <= 2 else 2)
 
 
 class Message(Screen):

@@ -54,8 +54,6 @@ class Pad:
     def subtotal(self, p, upto):
         """Points of player p's fields 0..upto (a Tea Time column of 0 is
         worth 5, so the fields not reached yet are left out)."""
-        # few locals: drawn on every key press, the frame stays off the heap
-        # (tests/test_frames.py)
         t = 0
         while upto >= 0:
             t += self.points(upto, self.values[p][upto])
@@ -295,8 +293,6 @@ class Entry(Screen):
         self.pad = pad
         self._fixed = None  # (player, field, title, position, range) last drawn
 
-    # The key handling is split in small methods: each frame stays off the
-    # heap (tests/test_frames.py).
     def key(self, ui, ev):
         k = keyof(ev)
         if (k == K_UP or k == K_DOWN) and kind(ev) != 0:
