@@ -4,7 +4,7 @@ Everything device-side is measured on the real MicroPython VM (the WASI build
 of 1.27 run by ``mpvm``) running the firmware *as it goes to the Pico*: the
 package compiled with ``mpy-cross -O3 -march=armv6m`` (``cmd_flash``), so imports
 load bytecode like the device does instead of compiling source. The flash is a
-host folder, the board is ``hw_virtual.VirtualHardware``.
+host folder, the board is ``teatally.hw.virtual.VirtualHardware``.
 
 CPU is wasmtime *fuel* (a deterministic count of executed wasm instructions):
 the guest calls ``host.call("b"/"e")`` around each key press and the host

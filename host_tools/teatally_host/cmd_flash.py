@@ -37,7 +37,7 @@ MIN_DEVICE = (1, 23)
 # vfs.VfsRom and `mpremote romfs` arrived in MicroPython 1.25
 MIN_DEVICE_ROMFS = (1, 25)
 ROMFS_IMAGE = ROOT / "build" / "teatally.romfs"
-# where the device looks for its board (see firmware/teatally/hw_pico.py)
+# where the device looks for its board (see firmware/teatally/hw/pico.py)
 BOARD_TXT = "board.txt"
 BOARD_DIR = "boards"
 
@@ -106,9 +106,8 @@ def source_name(src):
 
 # -O3: no line-number tables in the bytecode. The package costs ~3 KB less
 # heap on the Pico (bytecode is copied into RAM) and ~5 KB less flash; a
-# traceback on the device still names the module and the function (they are
-# small: see tests/test_frames.py), and the same code runs under CPython on
-# the host with full line numbers.
+# traceback on the device still names the module and the function, and the
+# same code runs under CPython on the host with full line numbers.
 MPY_CROSS_OPT = "-O3"
 
 

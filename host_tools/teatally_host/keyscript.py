@@ -3,7 +3,7 @@
 A driver presses keys on the real App (CPython, pure-Python framebuf) until
 each screen shows the answer the record holds: the home menu's "New Tea for
 2", the setup questions, then for every round line OK on the status board and
-the guided questions (ui_t42_round tags each question screen with its Round,
+the guided questions (ui.t42.round tags each question screen with its Round,
 whose ``need`` says what the engine asks and where the answer goes; the
 winner's action when ``need`` is None), the notices after a round (OK), and at
 the end OK on the final scoring screen to archive the game. Menus and pickers
@@ -103,7 +103,7 @@ class Driver:
     # -- what the record says ---------------------------------------------------
     def setup(self, setup):
         self.line = SETUP
-        self.choose("new")  # the home menu (ui_misc)
+        self.choose("new")  # the home menu (ui.home)
         self.choose(setup["flamingo"])
         self.choose(setup["watch"])
         for v in (4, 5, 6, 7, 8):

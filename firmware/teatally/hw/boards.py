@@ -7,7 +7,7 @@ On the device the board modules live in ``/boards/<name>.py`` (or ``.mpy``);
 ``teatally flash --board X`` copies ``boards/X.py`` to ``/boards/X.py``,
 installs X's MIP_PACKAGES and writes ``/board.txt``. A board picked later in
 the settings menu only works if its file and driver are on the device too;
-otherwise ``hw_pico.setup`` falls back (default board, then any other file in
+otherwise ``hw.pico.setup`` falls back (default board, then any other file in
 ``/boards``) and says why in ``board_error``. ``load_board`` imports from
 ``<root>/boards`` by putting that folder on ``sys.path`` for the duration of
 the import, so it works alike on the Pico (root ""), in the simulator (root

@@ -1,4 +1,4 @@
-"""The real Raspberry Pi Pico behind the hardware contract (see hw_base).
+"""The real Raspberry Pi Pico behind the hardware contract (see hw.base).
 
 ``setup()`` is called once by the app on the device:
 
@@ -72,7 +72,7 @@ def make_display(machine, b):
         raise ValueError("unknown display driver " + name)
     d.fill(0)
     d.show()
-    hw_base.add_bands(d)  # cheap clear() and bands (see hw_base) where the driver allows
+    hw_base.add_bands(d)  # cheap clear() and bands (see hw.base) where the driver allows
     return d
 
 

@@ -319,7 +319,7 @@ class Lines(Message):
 
 def clear(fb):
     """Blank the frame: the display's one-byte-fill clear() where it has the
-    fast path (see hw_base; fill(0) sets 8192 pixels one by one). Asked by
+    fast path (see hw.base; fill(0) sets 8192 pixels one by one). Asked by
     ``bands``, not ``clear``: a driver's own clear() may do something else."""
     if getattr(fb, "bands", None) is None:
         fb.fill(0)
@@ -330,7 +330,7 @@ def clear(fb):
 def bar(fb, y, c=1):
     """Light (c=1) or darken the whole text line at y: the title bar, the
     selected menu line. A line on the 8-pixel grid is one band of bytes
-    (hw_base ``bands``): a byte fill instead of 1024 pixels."""
+    (hw.base ``bands``): a byte fill instead of 1024 pixels."""
     b = getattr(fb, "bands", None)
     if b is None or y & 7:
         fb.fill_rect(0, y, W, LINE, c)
@@ -341,7 +341,7 @@ def bar(fb, y, c=1):
 class Stamp:
     """A text line (one 8-pixel band) that looks the same frame after frame,
     such as a board's fixed labels: drawn once, then its 128 bytes are
-    copied in through the display's ``bands`` (hw_base), one blit instead
+    copied in through the display's ``bands`` (hw.base), one blit instead
     of several drawing calls. On a display without bands it is always drawn.
 
         if not stamp.paste(fb, r, key):

@@ -276,7 +276,7 @@ class Rounds(Screen):
         header(fb, self.title)
         ui.gfx.big(fb, "%d/%d" % (pad.round, pad.rounds()), 4, 12, 3)
         fb.text("round", 84, 20, 1)
-        fb.text(b"Alice: P%d starts" % (pad.holder + 1), 0, 40, 1)  # bytes: see ui.py
+        fb.text(b"Alice: P%d starts" % (pad.holder + 1), 0, 40, 1)  # bytes: see ui.core
         fb.text("OK: round over", 0, 48, 1)
         fb.text("DOWN: score now", 0, 56, 1)
 
@@ -353,7 +353,7 @@ class Entry(Screen):
     def draw(self, ui, fb):
         # drawn on every UP/DOWN: the texts that only change with the field
         # are made once per field, the total is formatted to bytes (see
-        # ui.py: no search of the interned-string table)
+        # ui.core: no search of the interned-string table)
         pad = self.pad
         fixed = self._fixed
         if fixed is None or fixed[0] != pad.player or fixed[1] != pad.field:
