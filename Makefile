@@ -6,11 +6,16 @@ STAMP   := $(VENV)/.installed
 
 .PHONY: sim test bench flash lint clean golden
 
-$(STAMP): requirements-dev.txt pyproject.toml
+# The venv, then Binaryen (npm, pinned by its lock file) and the host
+# MicroPython VM made collector-correct with it (teatally_host.vmbuild;
+# cached outside the repo).
+$(STAMP): requirements-dev.txt pyproject.toml host_tools/binaryen/package-lock.json
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade "pip>=24"
 	$(BIN)/python -m pip install -q -r requirements-dev.txt
 	$(BIN)/python -m pip install -q --no-deps --no-build-isolation -e .
+	npm ci --prefix host_tools/binaryen --no-audit --no-fund --loglevel=error
+	$(BIN)/python -m teatally_host.vmbuild
 	touch $(STAMP)
 
 sim: $(STAMP)

@@ -2,9 +2,15 @@
 
 A *scenario* is MicroPython-compatible source that prints its results. The
 ``dual`` fixture executes it in-process under CPython and under the real
-MicroPython 1.27 VM (WASI build, 128 KB heap unless told otherwise), asserts
-the two outputs are byte-identical and returns that output for the test's own
-assertions. The global ``FLASH`` names a writable folder (the Pico's flash).
+MicroPython 1.27 VM, asserts the two outputs are byte-identical and returns
+that output for the test's own assertions. The global ``FLASH`` names a
+writable folder (the Pico's flash).
+
+The VM runs as the Pico does: the collector-correct build
+(teatally_host.vmbuild), collections on, the stock RPI_PICO heap
+(mpvm.PICO_HEAP, 192 KB) unless a test asks for mpvm.PRESSURE_HEAP, and the
+package as the Pico gets it: .mpy files from mpy-cross (sim.compiled_firmware),
+so imports cost no compiler RAM.
 """
 
 import contextlib
@@ -14,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from teatally_host import mpvm, pyframebuf
+from teatally_host import mpvm, pyframebuf, sim
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -37,8 +43,18 @@ def run_cpython(script, flash_dir):
     return buf.getvalue()
 
 
+_FIRMWARE = []
+
+
+def firmware():
+    """The package compiled once per run, as `teatally flash` puts it on a Pico."""
+    if not _FIRMWARE:
+        _FIRMWARE.append(str(sim.compiled_firmware()))
+    return _FIRMWARE[0]
+
+
 def run_micropython(script, flash_dir, heap=mpvm.PICO_HEAP, fuel=mpvm.DEFAULT_FUEL):
-    res = mpvm.run("FLASH = '/flash'\n" + script, flash_dir=flash_dir, heap=heap, fuel=fuel)
+    res = mpvm.run("FLASH = '/flash'\n" + script, flash_dir=flash_dir, heap=heap, fuel=fuel, firmware=firmware())
     if res.code != 0:
         pytest.fail("MicroPython failed (exit %s):\n%s\n%s" % (res.code, res.stdout[-2000:], res.stderr[-3000:]))
     return res

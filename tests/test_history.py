@@ -18,10 +18,6 @@ from teatally.ui.t42 import words
 from teatally.ui.t42 import history as ui_t42_more
 from teatally_host import gen
 
-# The host VM's collector is not sound (tests/t42_support.py): the app's
-# collections become no-ops and the heap holds a scenario's garbage.
-ROOMY = 4 * 1024 * 1024
-
 
 def old_round_hint(a):
     # the history's bottom line for a round as it was written before (str)
@@ -74,7 +70,6 @@ from teatally.app import App
 from teatally.buttons import E_PRESS, K_BACK, K_DOWN, K_OK, K_UP
 from teatally.hw.virtual import VirtualHardware
 
-teatally.app._collect = lambda: None  # (see ROOMY)
 A = []
 REF = []
 
@@ -207,7 +202,7 @@ def test_history_rows_hints_and_details_look_as_before(dual):
     def flash(d):
         gen.write_record(objs, d / "game.jsonl", crc=True)
 
-    out = dual(script, heap=ROOMY, setup_flash=flash)
+    out = dual(script, setup_flash=flash)
     rows = [line.split(" ") for line in out.splitlines()]
     n = len(lines)
     assert sum(1 for a in lines if "adjust" in a) >= 4 and "adjust" in lines[0] and "adjust" in lines[-1]
@@ -256,7 +251,7 @@ def test_history_of_a_game_without_lines(dual):
     """A game with no line yet: the history says so, without a bottom line;
     OK and BACK both go back to the game menu."""
     setup = gen.random_game(1, rounds=0)[0]
-    out = dual("SETUP = %r\nLABELS = []\nHINTS = []\n" % json.loads(json.dumps(setup)) + GUEST + EMPTY, heap=ROOMY)
+    out = dual("SETUP = %r\nLABELS = []\nHINTS = []\n" % json.loads(json.dumps(setup)) + GUEST + EMPTY)
     assert "empty History 0 ['(no rounds yet)'] None" in out
     assert "ok Game 0" in out and "back Game 0" in out
 

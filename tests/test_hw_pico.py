@@ -227,14 +227,8 @@ def _sections(out):
     return blocks
 
 
-# The scenario compiles board files from source on the VM and sets up one
-# board after another: a roomy heap keeps collections out of its frames (the
-# WASI VM's collector can free a running heap frame, see test_journal.py).
-ROOMY = 1024 * 1024
-
-
 def test_setup_builds_each_board(dual):
-    out = dual(FAKES + SCENARIO, heap=ROOMY, setup_flash=_flash)
+    out = dual(FAKES + SCENARIO, setup_flash=_flash)
     b = _sections(out)
 
     s = b["pico_ssd1306"]

@@ -14,9 +14,6 @@ from teatally_host import keyscript
 
 BENCH = Path(__file__).resolve().parents[1] / "bench"
 
-# The scenarios compile the firmware from source: a roomy heap.
-ROOMY = 2 * 1024 * 1024
-
 PRELUDE = r"""
 import sys
 import teatally
@@ -27,9 +24,6 @@ from teatally.ui.core import RARE
 
 UP, DOWN, OK, BACK = 0x10, 0x11, 0x12, 0x13
 G = []
-if NOGC:
-    # until the GC-correct host VM: its collector frees running frames
-    teatally.app._collect = lambda: None
 
 def boot():
     app = App(VirtualHardware(FLASH))
@@ -114,7 +108,7 @@ def test_rare_modules_come_with_their_screens_and_go_with_them(mp):
     settings (through its sub-menu), the archive list and the score pads
     each while their screens are on the stack, released by the BACK that
     closes them (gone from the package too)."""
-    out = mp("NOGC = True\n" + TOUR, heap=ROOMY).stdout.splitlines()
+    out = mp(TOUR).stdout.splitlines()
     assert out == [
         "boot | Menu Tea Tally | -",
         "setup | Menu Flamingo holder | t42.setup",
@@ -171,7 +165,7 @@ def test_a_bench_game_imports_only_rare_screens(mp):
     the final scoring), and once archived none is left loaded."""
     keys = keyscript.parse((BENCH / "long60-s7.keys").read_text())
     events = [keyscript.event(t) for t, _ in keys]
-    out = mp("NOGC = True\nKEYS = %r\n" % events + GAME, heap=ROOMY).stdout.splitlines()
+    out = mp("KEYS = %r\n" % events + GAME).stdout.splitlines()
     imports = [line.split(" ", 2)[2] for line in out if line.startswith("press ")]
     assert [i.split()[-1] for i in imports] == ["teatally.ui.t42.setup", "teatally.ui.t42.end"]
     assert out[-1] == "end Menu Tea Tally - 1 True"
@@ -198,7 +192,7 @@ print('released', G[0].keys.held(), idle(), G[0].idle_work(), G[0].idle_todo)
 def test_one_collection_after_a_key_and_none_while_it_is_down(dual):
     """While a button is held (a press or a long press on its way) the idle
     work waits; once released it collects once, then has nothing to do."""
-    out = dual("NOGC = True\n" + KEY_HELD, heap=ROOMY).splitlines()
+    out = dual(KEY_HELD).splitlines()
     assert out == ["held True False True", "released False 1 False False"]
 
 
@@ -238,5 +232,5 @@ def test_closed_rare_screens_give_their_heap_back(mp):
     leaves the heap as it was (their modules' bytecode is garbage once
     closed); the first trip may keep a little (sys.modules and the
     package's dict grow and do not shrink), the second costs nothing."""
-    first, second, loaded = mp("NOGC = True\n" + HEAP, heap=ROOMY).stdout.split()
+    first, second, loaded = mp(HEAP).stdout.split()
     assert 0 <= int(first) < 1024 and abs(int(second)) < 256 and loaded == "-"

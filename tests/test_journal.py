@@ -71,17 +71,8 @@ GAME = FLASH + '/game.jsonl'
 
 
 def scenario(body):
-    """PRELUDE + body, with the body run inside a generator.
-
-    The host MicroPython VM (WASI) does not see a function frame that is kept
-    on the heap (more than ~11 words of locals + stack, e.g. a long script's
-    module level) when a collection starts, and frees it. A generator's frame
-    lives in the generator object, which the small module frame below keeps
-    reachable, so long scenarios survive collections. The firmware's load and
-    repair path is written the same way (see journal.py).
-    """
-    inner = "".join(("    " + ln if ln.strip() else ln) for ln in body.splitlines(True))
-    return PRELUDE + "def _scenario():\n" + inner + "    yield\n\nfor _ in _scenario():\n    pass\n"
+    """PRELUDE + body."""
+    return PRELUDE + body
 
 
 def test_round_trip_and_protection(dual):
@@ -461,10 +452,8 @@ import sys
 sys.path.insert(0, FLASH + '/lib')
 from teatally.journal import Journal
 
-# A collection after each record (MicroPython only: CPython's is slow): the
-# host VM's collector does not see C locals, so one running inside
-# json.loads can free the dict being parsed (the Pico scans its registers).
-# Collected between lines, the heap has room for a whole line.
+# A collection after each record (MicroPython only: CPython's is slow):
+# collected between lines, the heap has room for a whole line.
 collect = gc.collect if sys.implementation.name == 'micropython' else int
 
 class Tally:

@@ -9,11 +9,6 @@ import sys
 
 from teatally_host import pyfont8x8, pyframebuf
 
-# These scenarios allocate a lot of hex text; at the Pico's 128 KB the WASI VM
-# collects garbage often and its GC has been seen to free live objects
-# (reported to the lead with a framebuf-free reproduction), so run roomy.
-BIG_HEAP = 4 * 1024 * 1024
-
 PRELUDE = """
 import framebuf
 from binascii import hexlify
@@ -100,7 +95,6 @@ f.text('Tea', 1, 7, 1)
 f.text('xy', 3, 2, 0)
 show('short', b)
 """,
-        heap=BIG_HEAP,
     )
     assert out.count("row") == 6 and "ret None TypeError TypeError" in out and "float TypeError" in out
 
@@ -173,7 +167,6 @@ for name, fmt in FORMATS:
     print('fmtpx', name, f.pixel(18, 10), f.pixel(4, 4), f.pixel(19, 0))
     show('fmt ' + name, b)
 """,
-        heap=BIG_HEAP,
     )
 
 
@@ -274,7 +267,6 @@ show('memoryview', mv)
             "def pattern(",
             "def spr_fmt(name):\n    return {'VLSB': 0, 'HLSB': 3, 'HMSB': 4}[name]\n\ndef pattern(",
         ),
-        heap=BIG_HEAP,
     )
 
 
@@ -339,7 +331,6 @@ for name, fmt in FORMATS:
         step(f, 37, 21)
     show('rnd ' + name, b)
 """,
-        heap=BIG_HEAP,
     )
     screens = [line.split()[1] for line in out.splitlines() if line.startswith("r") and not line.startswith("rnd")]
     assert len(screens) == 15 and len(set(screens)) > 10 and all(len(s) == 2048 for s in screens)

@@ -17,9 +17,6 @@ the SSD1306/SH1106 layout (MONO_VLSB) and in peter-l5's SH1107 one
 from teatally_host import pyframebuf
 from teatally_host.pyfont8x8 import FONT
 
-# A roomy heap keeps the GC from running mid-scenario (the host's WASI VM can
-# free live frames when a collection starts; see tests/test_gfx.py).
-ROOMY = 1024 * 1024
 
 PRELUDE = r"""
 import framebuf
@@ -104,7 +101,7 @@ main()
 
 
 def test_clear_and_bars_through_bands_match_fill(dual):
-    out = dual(BANDS, heap=ROOMY)
+    out = dual(BANDS)
     assert "bands vlsb [True, True, True, True, True, True, True, True]" in out
     assert "bands hmsb [True, True, True, True, True, True, True, True]" in out
     assert "fallback True" in out
@@ -166,7 +163,7 @@ def test_add_bands_knows_the_drivers_frames(dual):
     """ssd1306 (buffer), sh1106 (renderbuf) and sh1107 (displaybuf) get the
     fast clear; the two with dirty-page tracking get every page marked, so
     show() sends the cleared frame; anything else keeps fill(0)."""
-    lines = [x for x in dual(DRIVERS, heap=ROOMY).splitlines() if x.startswith("driver")]
+    lines = [x for x in dual(DRIVERS).splitlines() if x.startswith("driver")]
     assert lines == [
         "driver Ssd1306 True True True True None",
         "driver Sh1106 True True True True 255",
@@ -208,7 +205,7 @@ main()
 
 
 def test_text_fit_draws_what_fit_gives(dual):
-    out = dual(TEXT_FIT, heap=ROOMY)
+    out = dual(TEXT_FIT)
     assert "text_fit vlsb (24, 0)" in out
     assert "text_fit hmsb (24, 0)" in out
 
@@ -247,7 +244,7 @@ main()
 
 
 def test_stamp_copies_a_band_back_exactly(dual):
-    out = dual(STAMP, heap=ROOMY)
+    out = dual(STAMP)
     assert "stamp vlsb False True True False False" in out
     assert "stamp hmsb False True True False False" in out
     assert "stamp plain False" in out
@@ -470,7 +467,7 @@ main()
 
 
 def test_screens_draw_the_reference_pixels(dual):
-    out = dual(SCREENS, heap=4 * ROOMY)
+    out = dual(SCREENS)
     line = [x for x in out.splitlines() if x.startswith("screens")][0]
     n = int(line.split()[1])
     assert n == 2 * (4 * 4 * 2 + 2 + 7 * 4 + 3 * 2 + 1 + 6 * 2)

@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from t42_support import NO_GC_HEAP, REPLAY_SCRIPT, drain, dump, setup
+from t42_support import REPLAY_SCRIPT, drain, dump, setup
 
 from teatally import journal, jsonc, record
 from teatally.rules import t42
@@ -215,7 +215,7 @@ def test_random_games_same_on_micropython_and_cli(dual, capsys, tmp_path):
         for name, text in games.items():
             (folder / name).write_text(text)
 
-    out = dual(REPLAY_SCRIPT, heap=NO_GC_HEAP, setup_flash=put)
+    out = dual(REPLAY_SCRIPT, setup_flash=put)
     blocks = out.split("== ")[1:]
     assert [b.split("\n", 1)[0] for b in blocks] == sorted(games)
     for block in blocks:

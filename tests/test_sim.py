@@ -39,9 +39,10 @@ def demo_until_question():
     raise AssertionError("demo.keys has no %s marker" % QUESTION_MARK)
 
 
-def play(text, flash, board=sim.DEFAULT_BOARD, **kw):
+def play(text, flash, board=sim.DEFAULT_BOARD, heap=None, **kw):
+    """The key script on the simulator; heap in KB (default: the Pico's)."""
     s = sim.Sim(board, flash, sim.ScriptInput(sim.parse_keys(text)), **kw)
-    res = s.run()
+    res = s.run(heap=heap * 1024) if heap else s.run()
     assert res.code == 0, res.stdout + res.stderr
     assert not (Path(flash) / "error.log").exists(), (Path(flash) / "error.log").read_text()
     return s
@@ -155,16 +156,29 @@ def test_demo_game_survives_a_restart(tmp_path):
     assert again.rows() == first.rows()
 
 
-def test_a_heap_running_low_ends_the_run_cleanly(tmp_path):
-    """The simulator never collects garbage (see teatally_host.sim): when its
-    heap runs low it stops like a quit, the game safe on the flash."""
+def test_the_simulator_runs_as_a_pico(tmp_path):
+    """The simulator's VM has the stock RPI_PICO heap (192 KB) with
+    collections on, and the demo plays through collections to the same game
+    at the heap a test uses for pressure (144 KB)."""
     flash = tmp_path / "flash"
-    first = play(demo_text(), flash)
-    s = sim.Sim(sim.DEFAULT_BOARD, flash, sim.ScriptInput(sim.parse_keys("20*down")))
-    res = s.run(heap=1100 * 1024)  # just over hw_sim.LOW_HEAP: low at the first look
+    probe = "import gc\nprint('GC', gc.isenabled(), gc.mem_free() + gc.mem_alloc())\n"
+    s = sim.Sim(sim.DEFAULT_BOARD, flash, sim.ScriptInput(sim.parse_keys(demo_text())))
+    res = s.run(guest=probe + sim.GUEST)
     assert res.code == 0, res.stderr
-    assert s.lowmem and s.waits == 0
-    assert s.state == first.state
+    gc_on, total = s.guest_out.split()[1:3]
+    assert gc_on == "True" and 184 * 1024 <= int(total) <= 192 * 1024  # less its allocation table
+    tight = play(demo_text(), tmp_path / "tight", heap=144)
+    assert tight.state == s.state
+
+
+def test_sim_heap_option(tmp_path, capsys):
+    """`teatally sim --heap KB` runs at another heap; a heap out of range is
+    refused with one line and exit 2."""
+    from teatally_host import cli
+
+    assert cli.main(["sim", "--demo", "--quiet", "--heap", "8"]) == 2
+    assert "--heap takes 16 to 1024" in capsys.readouterr().err
+    assert cli.main(["sim", "--demo", "--quiet", "--heap", "160", "--flash", str(tmp_path / "f")]) == 0
 
 
 def test_two_key_board_plays_the_same_game(tmp_path):

@@ -8,7 +8,7 @@ under CPython and MicroPython by test_rule_records_same_on_micropython.
 import json
 
 import pytest
-from t42_support import NO_GC_HEAP, REPLAY_SCRIPT, buy_out, buy_round, drain, dump, play, refusal, setup
+from t42_support import REPLAY_SCRIPT, buy_out, buy_round, drain, dump, play, refusal, setup
 
 from teatally.rules import t42
 
@@ -1046,7 +1046,7 @@ def test_rule_records_same_on_micropython(dual):
             text = "".join(json.dumps(o) + "\n" for o in record)
             (folder / ("r%03d.jsonl" % i)).write_text(text)
 
-    out = dual(REPLAY_SCRIPT, heap=NO_GC_HEAP, setup_flash=put)
+    out = dual(REPLAY_SCRIPT, setup_flash=put)
     assert out.count("== ") == len(RECORDS)
     assert out.count(" refused: ") == sum(1 for r in RECORDS.values() if _is_refused_last(r))
 

@@ -8,7 +8,6 @@ game in memory (T42-INPUT-3: nothing the player does corrupts the record).
 The same scenario runs on CPython and the MicroPython VM (byte-identical).
 """
 
-from test_ui_t42 import ROOMY
 
 SCENARIO = r"""
 from teatally import jsonc, record
@@ -92,5 +91,5 @@ def test_random_keys_cpython_thousands(tmp_path):
 
 def test_random_keys_same_on_micropython(dual):
     """The same random walk, shorter, byte-identical on the MicroPython VM."""
-    out = dual(scenario(7, 600), heap=ROOMY)
+    out = dual(scenario(7, 600))
     assert len(out.split()) == 3

@@ -5,9 +5,6 @@ Scenarios drive the real App on VirtualHardware through `dual` (CPython and
 MicroPython must print the same bytes, frame-buffer CRCs included).
 """
 
-# A roomy heap keeps the GC from running mid-scenario (the host's WASI
-# MicroPython VM can free live frames in a collection; see tests/test_gfx.py).
-ROOMY = 1024 * 1024
 
 PRELUDE = r"""
 import binascii, os
@@ -81,7 +78,7 @@ print(where(app))
 
 
 def test_home_menu_without_game(dual):
-    out = dual(HOME, heap=ROOMY).splitlines()
+    out = dual(HOME).splitlines()
     items = "['New Tea for 2', 'Tea Time', 'Tea Witches', 'Archive', 'Settings', 'About']"
     assert out[0] == "Menu Tea Tally %s sel=0" % items
     assert out[2] == "depth 1"
@@ -125,7 +122,7 @@ print(where(app))
 
 
 def test_home_with_game_in_progress(dual):
-    out = dual(GAME, heap=ROOMY).splitlines()
+    out = dual(GAME).splitlines()
     assert out[0] == "Status "
     assert out[1].startswith("Menu Tea Tally ['Resume game', 'New Tea for 2', 'Tea Time'")
     assert out[1].endswith("sel=0")  # resume is the default
@@ -182,7 +179,7 @@ print(top(app).lines[3])
 
 
 def test_archive_list(dual):
-    out = dual(ARCHIVE, heap=ROOMY).splitlines()
+    out = dual(ARCHIVE).splitlines()
     assert out[0] == "True"
     # an empty game scores 0:0 and the flamingo holder (blue) takes the tie
     assert out[1] == '{"blue": 0, "objectives": {}, "pink": 0, "winner": "blue"}'
@@ -243,7 +240,7 @@ print('asleep', app.asleep)
 
 
 def test_settings_persist_across_reset(dual):
-    out = dual(SETTINGS, heap=ROOMY).splitlines()
+    out = dual(SETTINGS).splitlines()
     assert out[0] == "defaults 200 120 False "
     assert out[1] == "Settings Settings ['Contrast 200', 'Off: 2 min', 'Flip: off', 'Board virtual'] sel=0"
     assert out[3] == "Menu Contrast ['16', '64', '128', '200', '255'] sel=3"

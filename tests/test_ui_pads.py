@@ -8,11 +8,6 @@ pixel. Rules: seeds/tea-time.md (TTM-*), seeds/tea-witches.md (TWI-*).
 
 import re
 
-# A roomy heap keeps the GC from running mid-scenario: the host's WASI
-# MicroPython VM can free live frames when a collection starts (see
-# tests/test_gfx.py, tests/test_journal.py). On the Pico the package is .mpy
-# (no compiling on the device); these tests are about screens, not heap.
-ROOMY = 1024 * 1024
 
 PRELUDE = r"""
 import binascii
@@ -169,7 +164,7 @@ print(where(app))
 def test_teatime_full_game(dual):
     """TTM-SETUP-1..3 help, TTM-PLAY-1 rounds and Alice, TTM-PAD-1 entry,
     TTM-SCORE-1..3 (the rulebook's 43), TTM-WIN-1/2 tie on Alice, TTM-VALID-3."""
-    out = dual(TEATIME, heap=ROOMY)
+    out = dual(TEATIME)
     print(out)
     assert "Menu Tea Time ['2 players', '3 players', '4 players'] sel=0" in out
     assert "Message Setup 2P ['5 rounds', 'Grid 3 x 4', 'All 60 cards'," in out
@@ -231,7 +226,7 @@ result(app)
 
 def test_teatime_shared_win_three_players(dual):
     """TTM-SETUP-3 (3 players: 2 of each back in the box, limit 8), TTM-WIN-3 shared win."""
-    out = dual(SHARED, heap=ROOMY)
+    out = dual(SHARED)
     assert "Message Setup 3P ['3 rounds', 'Grid 4 x 4', 'Put back 2 of', 'each character'," in out
     assert "Entry P1 hatter=0" in out
     got = lines_of(out, "Result Tea Time result")
@@ -270,7 +265,7 @@ result(app)
 def test_witches_tie_breaks(dual):
     """TWI-A-1..TWI-I-1 per field, TWI-TOTAL-1 (the rulebook's 76), TWI-PAD-1,
     TWI-WIN-1, TWI-TIE-1 (coupons) then TWI-TIE-2 (track) decide."""
-    out = dual(WITCHES, heap=ROOMY)
+    out = dual(WITCHES)
     assert "Menu Tea Witches ['1 player', '2 players', '3 players', '4 players'] sel=1" in out
     assert "Entry P1 coins=0" in out
     assert "Entry P1 coins=5 5 -> A 2" in out
@@ -320,7 +315,7 @@ result(app)
 def test_witches_coupons_and_solo(dual):
     """TWI-TIE-1: equal prestige, more coupons wins even with a shorter track;
     TWI-SETUP-1: a solo pad is scored and its player wins."""
-    out = dual(COUPONS, heap=ROOMY)
+    out = dual(COUPONS)
     parts = out.split("Result Witches result")
     first = lines_of("Result" + parts[1], "Result")
     assert first[:4] == ["1. P1  76 *", "1. P2  76", "Winner P1", "tie: coupons"]
@@ -380,7 +375,7 @@ print(where(app))
 def test_pad_survives_power_cut(dual):
     """The pad in progress is saved after each confirmed entry (TWI-PAD-1,
     TTM-PLAY-1 rounds too) and a damaged pad file is dropped."""
-    out = dual(PERSIST, heap=ROOMY)
+    out = dual(PERSIST)
     lines = out.splitlines()
     assert lines[0] == "Entry P2 upgrades=9"
     assert lines[2].startswith("Menu Tea Tally ['Resume pad', 'New Tea for 2'")

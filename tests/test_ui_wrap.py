@@ -6,9 +6,6 @@ here as the reference: spaces at a line's start dropped, two spaces inside a
 line kept, words longer than a line cut. Both interpreters (`dual`).
 """
 
-# A roomy heap keeps the GC from running mid-scenario (the host's WASI VM can
-# free live frames when a collection starts; see tests/test_gfx.py).
-ROOMY = 1024 * 1024
 
 WRAP = r"""
 from teatally.ui import core as ui
@@ -71,7 +68,7 @@ main()
 
 
 def test_wrap_splits_like_the_word_by_word_reference(dual):
-    out = dual(WRAP, heap=ROOMY).splitlines()
+    out = dual(WRAP).splitlines()
     assert out == [
         "wrap 418 0",
         "['Blue takes the', 'watch and then', 'moves on to the', 'next space']",

@@ -1,6 +1,6 @@
 """`teatally sim`: the real firmware under the MicroPython VM, simulated board.
 
-    teatally sim [--board B] [--flash DIR] [--keys FILE|-] [--png DIR] [--shot FILE] [--demo]
+    teatally sim [--board B] [--flash DIR] [--keys FILE|-] [--png DIR] [--shot FILE] [--demo] [--heap KB]
 
 In a terminal: the 128x64 screen drawn with half blocks, live. Keys: arrows
 Up/Down, Enter = OK, Backspace = BACK; u/d/o/b short, U/D/O/B long presses
@@ -13,6 +13,9 @@ the game state as the firmware serialises it, and exits. ``--demo`` (the
 default when stdin is not a terminal) plays the built-in demo from an empty
 flash (a temporary folder unless --flash is given). ``--png DIR`` saves every
 frame, ``--shot FILE`` the last one.
+
+The firmware runs as on a Pico: compiled with mpy-cross, the stock RPI_PICO
+heap of 192 KB with collections on (``--heap KB`` tries another heap).
 """
 
 import argparse
@@ -20,7 +23,9 @@ import os
 import sys
 from pathlib import Path
 
-from teatally_host import sim
+from teatally_host import mpvm, sim
+
+HEAP_KB_RANGE = (16, 1024)
 
 
 EPILOG = """\
@@ -52,10 +57,21 @@ def add_arguments(parser):
     parser.add_argument("--plain", action="store_true", help="PNG in black and white instead of the OLED look")
     parser.add_argument("--seed", type=int, default=42, help="seed of the simulated dice (default 42)")
     parser.add_argument("--quiet", action="store_true", help="non-interactive: print nothing but errors")
+    parser.add_argument(
+        "--heap",
+        metavar="KB",
+        type=int,
+        default=mpvm.PICO_HEAP // 1024,
+        help="the VM's heap in KB, collections on (default %d: the stock RPI_PICO firmware's)"
+        % (mpvm.PICO_HEAP // 1024),
+    )
 
 
 def run(args):
     interactive = args.keys is None and not args.demo and sys.stdin.isatty() and sys.stdout.isatty()
+    if not HEAP_KB_RANGE[0] <= args.heap <= HEAP_KB_RANGE[1]:
+        print("teatally sim: --heap takes %d to %d (KB), not %d" % (HEAP_KB_RANGE + (args.heap,)), file=sys.stderr)
+        return 2
     try:
         if args.keys is not None:
             text = sys.stdin.read() if args.keys == "-" else Path(args.keys).read_text()
@@ -90,7 +106,7 @@ def run(args):
         print("teatally sim: %s" % exc, file=sys.stderr)
         return 2
     try:
-        return _report(s, s.run(), flash, args.quiet)
+        return _report(s, s.run(heap=args.heap * 1024), flash, args.quiet)
     finally:
         if tmp is not None:
             tmp.cleanup()
@@ -102,8 +118,6 @@ def _report(s, res, flash, quiet):
         print(res.stderr, end="", file=sys.stderr)
         print("teatally sim: the firmware stopped (exit %s)" % res.code, file=sys.stderr)
         return 1
-    if s.lowmem:
-        print("teatally sim: the simulator's heap is used up; run it again to go on", file=sys.stderr)
     log = flash / "error.log"
     if log.exists():
         print("teatally sim: the firmware logged errors (%s):\n%s" % (log, log.read_text()), file=sys.stderr)
@@ -151,7 +165,7 @@ def _interactive(args, flash):
     out.flush()
     termios.tcsetattr(fd, termios.TCSADRAIN, new)
     try:
-        res = s.run(fuel=10**15)
+        res = s.run(fuel=10**15, heap=args.heap * 1024)
     finally:
         termios.tcsetattr(fd, termios.TCSADRAIN, old)
         out.write("\x1b[?25h\n")
@@ -159,7 +173,5 @@ def _interactive(args, flash):
     if res.code != 0:
         print(res.stdout + res.stderr, file=sys.stderr)
         return 1
-    if s.lowmem:
-        print("the simulator's heap is used up; start it again to go on")
     print("game kept in %s; `teatally sim` resumes it" % flash)
     return 0

@@ -55,51 +55,14 @@ SHORT_MS = 80
 LONG_MS = 700  # LONG fires at 600 (+20 debounce), auto-repeat would start at 850
 SETTLE_MS = 150  # kept in step with teatally.hw.sim.SETTLE_MS (the gap between presses)
 INTERACTIVE_POLL_S = 0.25  # virtual time follows the wall clock this finely when idle
-SIM_HEAP = 32 * 1024 * 1024  # never collected (see GUEST): ~6 KB a key press, so thousands of them
 RESULT_CAP = 512  # the longest reply (a gesture); the guest allocates it per host call
 
 # The guest program: firmware/main.py as it runs on the Pico (a reset runs it
 # again), then the game as the firmware itself rebuilds it from the journal.
-#
-# Garbage collection is off: in this WASI build the collector cannot see the
-# frames of running Python functions whose state lives on the heap (any
-# function with more than ~11 words of locals and stack; their pointers sit
-# in wasm locals, which it does not scan), so a collection in the middle of
-# the app frees live frames and the VM crashes ("NotImplementedError:
-# opcode", memory faults, locals "referenced before assignment"). Instead the
-# heap is large (SIM_HEAP) and never collected; the firmware's own
-# gc.collect() calls become no-ops; hw_sim ends the run cleanly when the heap
-# runs low (the game is on the flash: starting again resumes it). The 128 KB
-# heap budget of the Pico is checked by the tests and `teatally bench`.
+# The VM runs as the Pico does: the stock RPI_PICO heap (mpvm.PICO_HEAP,
+# `teatally sim --heap KB` for another), collections on (the collector-correct
+# build, teatally_host.vmbuild).
 GUEST = """\
-import gc, sys
-gc.disable()
-
-
-class _NoCollect:
-    def collect(self):
-        pass
-
-    def enable(self):
-        pass
-
-    def disable(self):
-        pass
-
-    def isenabled(self):
-        return False
-
-    def mem_free(self):
-        return gc.mem_free()
-
-    def mem_alloc(self):
-        return gc.mem_alloc()
-
-    def threshold(self, *a):
-        return -1
-
-
-sys.modules['gc'] = _NoCollect()
 from teatally.hw import sim as hw_sim
 src = open('/fw/main.py').read()  # the Pico runs main.py as source too
 while True:
@@ -423,7 +386,6 @@ class Sim:
         self.keep_frames = keep_frames
         self.frames = []
         self.result = None
-        self.lowmem = False  # the run ended because the (never collected) heap ran low
         self.state = None
         self.state_text = None  # the guest's own jsonc line
         self.guest_out = ""
@@ -439,10 +401,6 @@ class Sim:
 
     def _flip(self, payload):
         self.flipped = payload == "1"
-        return ""
-
-    def _lowmem(self, payload):
-        self.lowmem = True
         return ""
 
     def _power(self, payload):
@@ -471,7 +429,7 @@ class Sim:
         if self.screen is not None:
             self.screen(self.rows())
 
-    def run(self, fuel=mpvm.DEFAULT_FUEL, guest=GUEST, heap=SIM_HEAP):
+    def run(self, fuel=mpvm.DEFAULT_FUEL, guest=GUEST, heap=mpvm.PICO_HEAP):
         """Run the firmware (or another ``guest`` program) to the end of the input."""
         host = {
             "board": self._board,
@@ -480,7 +438,6 @@ class Sim:
             "power": self._power,
             "rand": self._rand,
             "wait": self._wait,
-            "lowmem": self._lowmem,
         }
         fw = compiled_firmware()
         Path(self.flash).mkdir(parents=True, exist_ok=True)

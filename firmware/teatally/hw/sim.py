@@ -8,8 +8,6 @@
 #   show  HEX    -> ""   the 1 KB frame (MONO_VLSB), hexlified
 #   flip  0|1    -> ""   the panel turned 180 degrees (settings)
 #   power 0|1    -> ""   display off/on (screen timeout)
-#   lowmem FREE  -> ""   the run ends now: the heap (never collected in the
-#                        simulator, see teatally_host.sim) is nearly used up
 #   rand  N      -> "k"  0 <= k < N
 #   wait  NOW    -> "quit", or '[[dt, mask], ...]': pin changes at NOW+dt
 #                   (mask bit i = button i pressed; -1 = no change, only a
@@ -31,8 +29,6 @@ from teatally.hw.virtual import VirtualDisplay, VirtualHardware
 
 TICK_MS = const(10)
 SETTLE_MS = const(150)
-LOW_HEAP = const(1024 * 1024)
-MEM_EVERY = const(32)
 
 HW = None  # the one board of this run (a reset keeps it: same clock, same queue)
 
@@ -74,19 +70,8 @@ class SimHardware(VirtualHardware):
             self._ask()
 
     def _ask(self):
-        reply = None
         self.asks += 1
-        if self.asks % MEM_EVERY == 1:
-            # mem_free() walks the whole (large, see teatally_host.sim) heap:
-            # look now and then; a gesture allocates a few KB at most
-            import gc
-
-            free = gc.mem_free()
-            if free < LOW_HEAP:
-                host.call("lowmem", str(free))
-                reply = "quit"
-        if reply is None:
-            reply = host.call("wait", str(self.now))
+        reply = host.call("wait", str(self.now))
         if reply == "quit":
             self.quitting = True
             raise SystemExit(0)
