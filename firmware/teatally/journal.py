@@ -139,9 +139,7 @@ def _record(raw, require_crc):
 
 
 def _utf8(b):
-    # b decoded, or None. The try has a frame of its own: with one, _record's
-    # frame would go on the heap (and the host VM's collector does not see
-    # heap frames: see below)
+    # b decoded, or None
     try:
         return b.decode()
     except UnicodeError:
@@ -191,8 +189,7 @@ def _tail(data):
 def _write_line(f, data):
     """Write one protected line to the open file f (the JSON text data, then
     its tail) and flush it: on LittleFS the flush is the commit. Closes f.
-    -> the file's length after. Small on purpose: a frame with a try and
-    more than 9 words goes on the heap on MicroPython (a heap search per call)."""
+    -> the file's length after."""
     try:
         f.write(data)
         f.write(_tail(data))
@@ -205,14 +202,9 @@ def _write_line(f, data):
 def write_file(path, text):
     """Replace the small file at path by text, atomically: written beside
     it, then renamed over it (a power cut leaves the old or the new file)."""
-    _write_text(path + ".tmp", text)
-    os.rename(path + ".tmp", path)
-
-
-def _write_text(path, text):
-    # the with block in a frame of its own (see _write_line)
-    with open(path, "w") as f:
+    with open(path + ".tmp", "w") as f:
         f.write(text)
+    os.rename(path + ".tmp", path)
 
 
 def _join(root, name):
@@ -235,28 +227,9 @@ def _remove(path):
         pass
 
 
-# Frames on the load/repair path stay small (few locals, no try) or live in
-# a generator: the host MicroPython VM (WASI) does not see a large function
-# frame (kept on the heap) during a garbage collection and frees its locals.
-# The Pico does not have this problem; a 32 KB-heap test guards the path.
-
-
-def _pump(objs, take):
-    # take(obj) for each obj: a frame of its own, small enough for the C
-    # stack (a for loop holds 4 stack slots; see above)
-    for obj in objs:
-        take(obj)
-
-
 def _copy_prefix(src, dst, nbytes, tail):
-    # First nbytes of src -> dst (chunked: small heap); the rest -> tail, if any.
-    for _ in _copying(src, dst, nbytes, tail):
-        pass
-
-
-def _copying(src, dst, nbytes, tail):
-    # A generator, so that its many locals live in the generator object (see
-    # above). One buffer for the whole copy: no allocation per chunk.
+    # First nbytes of src -> dst (chunked: small heap); the rest -> tail, if
+    # any. One buffer for the whole copy: no allocation per chunk.
     buf = bytearray(_CHUNK)
     mv = memoryview(buf)
     fi = open(src, "rb")
@@ -273,14 +246,12 @@ def _copying(src, dst, nbytes, tail):
         fo.flush()
         fo.close()
     fi.close()
-    yield
 
 
 class _Reader:
     """readline(MAX_LINE) in chunks: MicroPython's readline asks the file for
     one byte at a time. next() gives the same pieces: a line with its
-    newline, MAX_LINE bytes of a longer one, the unterminated rest, then b"".
-    (An object with small methods rather than a generator: see above.)"""
+    newline, MAX_LINE bytes of a longer one, the unterminated rest, then b""."""
 
     __slots__ = ("f", "buf", "at", "more")
 
@@ -313,7 +284,7 @@ class _Reader:
 
 
 def _line_ends(path, ends):
-    # a generator for the same reason as _copying
+    # the offset after each line of the file at path, appended to ends
     at = 0
     f = open(path, "rb")
     rd = _Reader(f)
@@ -324,7 +295,6 @@ def _line_ends(path, ends):
         at += n
         ends.append(at)
     f.close()
-    yield
 
 
 def _statvfs_free(root):
@@ -339,7 +309,6 @@ def _statvfs_free(root):
 
 
 def _listdir(path):
-    # a small frame for the try (see _write_line)
     try:
         return os.listdir(path)
     except OSError:
@@ -414,7 +383,8 @@ class Journal:
         state here instead of holding the list: a round parsed into a dict
         costs ~330 bytes of heap under MicroPython, its line ~100 on flash."""
         st = [0, 0, 0, []]  # records, bytes of the valid prefix, damaged lines, ends
-        _pump(self._walk(st), take)
+        for obj in self._walk(st):
+            take(obj)
         return self._settle(st)
 
     def _walk(self, st):
@@ -509,8 +479,7 @@ class Journal:
     def _measure(self):
         # where each line of the journal ends (no check: it was loaded before)
         ends = []
-        for _ in _line_ends(self.path, ends):
-            pass
+        _line_ends(self.path, ends)
         return ends
 
     def list_archives(self):
