@@ -85,7 +85,7 @@ def test_tea_time_three_players_box_of_eight(capsys, monkeypatch):
     )
     code, out, err = run(capsys, monkeypatch, tt(ttp([9, 0, 0, 0, 0, 0], True), z, z))
     assert (code, out) == (2, "")
-    assert err == "teatally score: error: player 1: hatter count 9 is more than the box holds (8 with 3 players)\n"
+    assert err == "teatally score: player 1: hatter count 9 is more than the box holds (8 with 3 players)\n"
 
 
 def test_tea_witches_rulebook_example(capsys, monkeypatch):
@@ -181,16 +181,16 @@ def test_invalid_input_exits_2_with_one_line(capsys, monkeypatch, doc, expected)
     code, out, err = run(capsys, monkeypatch, doc, raw=isinstance(doc, str))
     assert code == 2
     assert out == ""
-    assert err.startswith("teatally score: error: ") and err.endswith("\n") and err.count("\n") == 1
+    assert err.startswith("teatally score: ") and err.endswith("\n") and err.count("\n") == 1
     assert expected in err
 
 
 def test_unreadable_file(tmp_path, capsys):
     assert cli.main(["score", str(tmp_path / "nope.json")]) == 2
     out, err = capsys.readouterr()
-    assert out == "" and err.startswith("teatally score: error: cannot read ") and err.count("\n") == 1
+    assert out == "" and err == "teatally score: %s: No such file or directory\n" % (tmp_path / "nope.json")
     p = tmp_path / "latin1.json"
     p.write_bytes(b'{"game": "tea-time\xe9"}')
     assert cli.main(["score", str(p)]) == 2
     out, err = capsys.readouterr()
-    assert out == "" and "cannot read" in err and err.count("\n") == 1
+    assert (out, err) == ("", "teatally score: %s: the game file is not UTF-8 text\n" % p)

@@ -142,10 +142,10 @@ BAD = [
 @pytest.mark.parametrize("text, line, reason", BAD)
 def test_bad_record_refused_with_line_number(capsys, tmp_path, text, line, reason):
     """T42-INPUT-3 T42-ROUND-1 T42-BUY-2 T42-WATCH-1 T42-DESTROY-2
-    T42-END-3 T42-INPUT-2: a bad line stops the replay with "line N:
+    T42-END-3 T42-INPUT-2: a bad line stops the replay with "teatally replay: line N:
     reason" on stderr, exit status 2 and nothing on stdout."""
     code, out, err = replay(capsys, tmp_path, text)
-    assert (code, out, err) == (2, "", "line %d: %s\n" % (line, reason))
+    assert (code, out, err) == (2, "", "teatally replay: line %d: %s\n" % (line, reason))
 
 
 def test_good_record_with_crc_and_comments(capsys, tmp_path):
@@ -175,9 +175,9 @@ def test_upto(capsys, tmp_path):
     assert replay(capsys, tmp_path, text, "--upto", 1) == (
         2,
         "",
-        "line 1: empty record: the first line must be the setup\n",
+        "teatally replay: line 1: empty record: the first line must be the setup\n",
     )
-    assert replay(capsys, tmp_path, text) == (2, "", "line 5: blue has no cat in the draw pile\n")
+    assert replay(capsys, tmp_path, text) == (2, "", "teatally replay: line 5: blue has no cat in the draw pile\n")
 
 
 def test_upto_ignores_an_unreadable_later_line(capsys, tmp_path):
@@ -196,7 +196,8 @@ def test_missing_file_and_console_script(tmp_path):
     assert res.returncode == 2 and res.stdout == "" and res.stderr.count("\n") == 1
     text = lines(SETUP, {"blue": "cat", "pink": "cat"}, {"blue": "cat", "pink": "cat"})
     res = subprocess.run(cmd + ["-"], input=text, capture_output=True, text=True)
-    assert (res.returncode, res.stdout, res.stderr) == (2, "", "line 3: blue has no cat in the draw pile\n")
+    expect = "teatally replay: line 3: blue has no cat in the draw pile\n"
+    assert (res.returncode, res.stdout, res.stderr) == (2, "", expect)
 
 
 def test_random_games_same_on_micropython_and_cli(dual, capsys, tmp_path):

@@ -13,28 +13,55 @@ DEMO = ROOT / "examples" / "demo-game.jsonl"
 
 
 def test_report_on_a_known_record(tmp_path, capsys):
+    """The demo game is not over: no winner anywhere, "not finished" in the
+    text, the HTML and the CSV; the report names the files it wrote."""
     assert cli.main(["report", "--html", "--out", str(tmp_path), str(DEMO)]) == 0
-    assert "winner pink (blue 2, pink 3)" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    files = ", ".join(str(tmp_path.resolve() / n) for n in ("demo-game.png", "demo-game.csv", "demo-game.html"))
+    assert out == "demo-game.jsonl: not finished (blue 2, pink 3 if it ended now); wrote %s\n" % files
     img = Image.open(tmp_path / "demo-game.png")
     img.verify()
     assert img.size == (800, 450)
     rows = (tmp_path / "demo-game.csv").read_text().splitlines()
-    assert rows[0].startswith("line,round,kind,blue_card,pink_card,winner,blue_stars")
+    assert rows[0].startswith("line,round,kind,blue_card,pink_card,round_winner,blue_stars")
+    assert rows[0].endswith(",rabbits,result")
     # setup + 4 rounds, each row the state after its line
-    assert rows[1] == "2,0,setup,,,,0,1,0,0,9,9,0,3,0,0,9,9,blue,stars,5,5,5,5,5,7"
-    assert rows[2] == "3,1,round,king,cat,blue,0,1,0,0,10,8,0,3,0,0,9,8,blue,stars,5,5,4,5,5,7"
+    assert rows[1] == "2,0,setup,,,,0,1,0,0,9,9,0,3,0,0,9,9,blue,stars,5,5,5,5,5,7,not finished"
+    assert rows[2] == "3,1,round,king,cat,blue,0,1,0,0,10,8,0,3,0,0,9,8,blue,stars,5,5,4,5,5,7,not finished"
     assert rows[-1].split(",")[:7] == ["6", "4", "round", "dormouse", "knave", "pink", "2"]
-    assert len(rows) == 6
+    assert rows[-1].endswith(",not finished") and len(rows) == 6
     page = (tmp_path / "demo-game.html").read_text()
     assert "Round 4: blue dormouse, pink knave; pink wins and uses the knave" in page
     assert "data:image/png;base64," in page and "game not finished" in page
+    assert "<b>Not finished</b>" in page and "Winner" not in page
+
+
+def test_report_of_a_finished_game_names_the_winner(tmp_path, capsys):
+    """T42-SCORE-8: over, the report names the winner after objectives in
+    the text, the HTML and the CSV's last row; the files go beside the
+    record when no --out is given, and the report says so."""
+    objs = gen.random_game(3)
+    path = tmp_path / "g3.jsonl"
+    gen.write_record(objs, path)
+    g = t42.Game(objs[0])
+    for a in objs[1:]:
+        g.apply(a)
+    fin = t42.score(g.state)
+    assert cli.main(["report", "--html", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("g3.jsonl: winner %s (blue %d, pink %d); wrote %s" % (
+        fin["winner"], fin["blue"], fin["pink"], tmp_path.resolve() / "g3.png"))
+    rows = (tmp_path / "g3.csv").read_text().splitlines()
+    assert rows[-1].endswith(",winner " + fin["winner"]) and rows[-2].endswith(",not finished")
+    page = (tmp_path / "g3.html").read_text()
+    assert "<b>Winner: %s</b>" % fin["winner"] in page and "not finished" not in page
 
 
 def test_report_refuses_a_bad_record(tmp_path, capsys):
     bad = tmp_path / "bad.jsonl"
     bad.write_text(DEMO.read_text() + '{"blue": "queen", "pink": "cat"}\n')
     assert cli.main(["report", str(bad)]) == 2
-    assert capsys.readouterr().err.strip() == "line 7: blue has no queen in the draw pile"
+    assert capsys.readouterr().err == "teatally report: line 7: blue has no queen in the draw pile\n"
 
 
 def test_season_statistics(tmp_path, capsys):

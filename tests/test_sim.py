@@ -177,7 +177,7 @@ def test_sim_heap_option(tmp_path, capsys):
     from teatally_host import cli
 
     assert cli.main(["sim", "--demo", "--quiet", "--heap", "8"]) == 2
-    assert "--heap takes 16 to 1024" in capsys.readouterr().err
+    assert capsys.readouterr().err == "teatally sim: --heap must be 16..1024 (KB)\n"
     assert cli.main(["sim", "--demo", "--quiet", "--heap", "160", "--flash", str(tmp_path / "f")]) == 0
 
 

@@ -851,6 +851,15 @@ ADJ_SUPPLY = rec("adjust more than the supply", {"adjust": {"blue": {"hourglasse
 ADJ_STARS = rec("adjust stars below 0", {"adjust": {"pink": {"stars": -1}}})
 ADJ_KEY = rec("adjust unknown key", {"adjust": {"blue": {"rabbits": 1}}})
 ADJ_EXTRA = rec("adjust with a round", {"adjust": {"flamingo": "pink"}, "blue": "cat"})
+ADJ_MOST = rec(
+    "adjust stars to the most",
+    {"adjust": {"blue": {"stars": 999}}},
+    {"adjust": {"blue": {"stars": -999}, "pink": {"stars": 999}}},
+)
+ADJ_OVER = rec("adjust stars above the most", {"adjust": {"pink": {"stars": 998}}}, {"adjust": {"pink": {"stars": 2}}})
+ADJ_HUGE = rec("adjust stars by a huge number", {"adjust": {"blue": {"stars": 99999999999999999999999999}}})
+ADJ_HUGE_TARTS = rec("adjust tarts by a huge number", {"adjust": {"blue": {"tarts": 10**30}}})
+ADJ_HUGE_LOSS = rec("adjust hourglasses by a huge loss", {"adjust": {"pink": {"hourglasses": -(10**30)}}})
 
 
 def test_adjustments():
@@ -866,6 +875,27 @@ def test_adjustments():
     assert refusal(ADJ_STARS) == "adjust: pink has only 0 stars"
     assert refusal(ADJ_KEY) == "adjust: blue: unknown key rabbits"
     assert refusal(ADJ_EXTRA) == "an adjustment line holds only adjust"
+
+
+def test_adjustments_have_bounds():
+    """T42-INPUT-4: an adjustment leaves a player at most 999 stars (0..999
+    is what it can give); tarts and hourglasses are bounded by the tokens
+    there are (T42-INPUT-2), however large the number in the record. Stars
+    won by the rules are not capped, and a player above 999 can still be
+    adjusted down."""
+    s = st(play(ADJ_MOST))
+    assert (s["blue"]["stars"], s["pink"]["stars"]) == (0, 999)
+    assert refusal(ADJ_OVER) == "adjust: pink can have at most 999 stars"
+    assert refusal(ADJ_HUGE) == "adjust: blue can have at most 999 stars"
+    assert refusal(ADJ_HUGE_TARTS) == "adjust: the supply has only 5 tarts"
+    assert refusal(ADJ_HUGE_LOSS) == "adjust: pink has only 0 hourglasses"
+    game = t42.Game(setup())
+    game.state.players[0].stars = 1005  # (as if won by the rules)
+    game.apply({"adjust": {"blue": {"stars": -1}}})
+    assert game.state.players[0].stars == 1004
+    with pytest.raises(t42.Refused):
+        game.apply({"adjust": {"blue": {"stars": 1}}})
+    assert game.state.players[0].stars == 1004
 
 
 @pytest.mark.parametrize(

@@ -372,11 +372,14 @@ keys('o'); show('detail')
 keys('bb'); show('menu2')
 keys('do'); show('score')
 keys('b'); show('menu3')
-# adjust: blue tarts -5 is refused, +2 is committed
+# adjust: the picker offers blue's tarts -3..2 (blue holds 3, the supply 2):
+# down from -3 wraps to +2, up from +2 to -3; back, then +2 is committed
 keys('do'); show('adj')
 keys('do'); show('tarts')
-keys('d5o'); show('refused')
-keys('o'); show('adj2')
+keys('d3'); show('least')
+keys('d'); show('wrapped')
+keys('u'); show('wrapped2')
+keys('b'); show('adj2')
 keys('ou2o'); show('adjusted')
 # three quick rounds (first card each, "Nothing"): the common path
 for r in range(3):
@@ -428,7 +431,10 @@ def test_guided_rounds_undo_history_adjust_and_power_cut(dual):
     assert "[1 cat/cat, 2 dorm/knave, 3 cater/dorm]" in shown["hist"] and "sel=2" in shown["hist"]
     assert '"stars": 3' in shown["detail"]
     assert "stars       3  0" in shown["score"] and "Blue wins" in shown["score"]
-    assert shown["refused"].startswith("Message|Refused") and "only 3 tarts" in shown["refused"]
+    # T42-INPUT-2: the adjust picker offers what blue and the supply can give, no more
+    assert shown["tarts"].startswith("Picker|Blue tarts") and "-3..2" in shown["tarts"]
+    assert "now 3 / then 0" in shown["least"] and "now 3 / then 5" in shown["wrapped"]
+    assert "now 3 / then 0" in shown["wrapped2"] and shown["adj2"].startswith("Adjust|Adjust")
     assert "toast=Adjusted B tarts+2" in shown["adjusted"]
     assert "[king 7, alice 8, queen 9] hint=blue: queen only" in shown["auto"]
     assert shown["notice"].startswith("Message|After round 7") and "Blue: add rabbit" in shown["notice"]
@@ -622,3 +628,52 @@ ui_t42.redo(UI())
 def test_a_refused_redo_says_why(dual):
     # the engine's refusal becomes the toast's line (ui_t42.redo)
     assert dual(REFUSED_REDO).strip() == "('Cannot redo', 'the game is over')"
+
+
+def test_adjust_picker_offers_exactly_what_the_engine_takes(tmp_path):
+    """T42-INPUT-2 T42-INPUT-4: by key presses on the game menu's Adjust
+    screen, each picker (stars, tarts, hourglasses of both players) offers
+    from minus what the player holds up to what the supply can give (stars:
+    up to 999 in all); the engine takes both ends and refuses one step
+    beyond either, and OK on either end commits the line (no refusal after
+    the choice). Games with adjustments, one player near 999 stars."""
+    from teatally.rules import t42
+    from teatally_host import keyscript
+
+    objs = _playable(gen.random_game(5, rounds=12, adjust_rate=0.2))
+    objs.append({"adjust": {"pink": {"stars": 990}}})
+    drv = keyscript.Driver(str(tmp_path))
+    drv.play(objs, archive=False)
+    seen = set()
+    for end in ("hi", "lo"):
+        for p in (0, 1):
+            for f in ("stars", "tarts", "hourglasses"):
+                s = drv.app.game.state
+                drv.press("down")  # status board -> game menu
+                drv.choose("adjust")
+                drv.choose((p, f))
+                picker = drv.top()
+                cur = getattr(s.players[p], f)
+                most = 999 - cur if f == "stars" else getattr(s, "supply_" + f)
+                assert (picker.lo, picker.hi) == (-cur, most)
+                who = t42.PLAYERS[p]
+                for v, ok in ((picker.lo - 1, False), (picker.lo, True), (picker.hi, True), (picker.hi + 1, False)):
+                    try:
+                        t42.apply(s, {"adjust": {who: {f: v}}})
+                        took = True
+                    except t42.Refused:
+                        took = False
+                    assert took == ok, (who, f, v)
+                v = getattr(picker, end)
+                seen.add((who, f, v))
+                n = len(drv.app.game.actions)
+                drv.choose(v)
+                if v:
+                    assert drv.app.game.actions[-1] == {"adjust": {who: {f: v}}}
+                    assert len(drv.app.game.actions) == n + 1
+                else:
+                    assert len(drv.app.game.actions) == n  # 0: nothing to commit
+                assert type(drv.top()).__name__ != "Message", drv.top().lines
+                while type(drv.top()).__name__ != "Status":
+                    drv.press("back")
+    assert ("blue", "stars", -999) in seen and ("pink", "stars", -999) in seen, seen

@@ -122,6 +122,10 @@ def _loads_obj(text):
         obj = json.loads(text)
     except ValueError:
         return "not valid JSON"
+    except MemoryError:
+        # a line nested thousands deep (damage or a hostile file) does not
+        # fit the heap: refused like any bad line, the rest of the heap intact
+        return "too large to read"
     if not isinstance(obj, dict):
         return "not a JSON object"
     return obj

@@ -13,7 +13,9 @@ import json
 import sys
 from pathlib import Path
 
+from teatally.journal import RecordError
 from teatally_host import bench, gen
+from teatally_host.errors import BadInput, load_record, read_bytes
 
 OUT = bench.ROOT / "build" / "bench"  # where a plain run writes its results
 
@@ -36,6 +38,21 @@ def regenerate(folder):
         objs = bench.generate_record(spec)
         gen.write_record(objs, folder / (stem + ".jsonl"))
         print("wrote %s (%d rounds)" % (folder / (stem + ".jsonl"), bench.rounds_of(objs)))
+
+
+def check_records(folder):
+    """Bad input said before the long run: a folder without records, a record
+    that does not replay."""
+    if not folder.is_dir():
+        raise BadInput("%s is not a folder of records" % folder)
+    paths = bench.record_paths(folder)
+    if not paths:
+        raise BadInput("no records in %s (teatally bench --regen writes them)" % folder)
+    for path in paths:
+        try:
+            load_record(read_bytes(str(path)))
+        except RecordError as exc:
+            raise BadInput("%s line %d: %s" % (path, exc.line, exc.reason))
 
 
 def _fmt(v, unit):
@@ -252,6 +269,7 @@ def run(args):
     folder = args.records
     if args.regen:
         regenerate(folder)
+    check_records(folder)
     write = not args.no_write
     r = bench.run_bench(folder, log=lambda s: print(s, file=sys.stderr), write_keys=write and args.update)
     print(table(r))

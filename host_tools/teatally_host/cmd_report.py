@@ -2,9 +2,14 @@
 
 One record: a PNG chart of both players' stars round by round with the final
 objective bonuses and the winner, a CSV of the state after every line, and
-with --html a one-page report with the history in words. A folder: season
-statistics over every record in it (games, wins by colour and by starting
-flamingo holder, average and best scores, how often each objective scored).
+with --html a one-page report with the history in words. A game that is not
+over has no winner: the report says "not finished" and shows the score as if
+it ended now (the CSV's `result` column: "not finished" or "winner blue"
+after each line; `round_winner` is the round's). It says where it wrote its
+files. A folder: season statistics over every record in it (games, wins by
+colour and by starting flamingo holder, average and best scores, how often
+each objective scored); a record that cannot be read or replayed is counted
+as invalid and named on stderr, the others still count.
 
 The states come from the firmware's own engine (teatally.record / t42): the
 report never re-implements a rule.
@@ -14,11 +19,13 @@ import base64
 import html
 import io
 import sys
+import warnings
 from pathlib import Path
 
 from teatally import record
 from teatally.rules import t42
-from teatally.journal import RecordError, parse_record_lines
+from teatally.journal import RecordError
+from teatally_host.errors import BadInput, read_bytes, record_lines, say, shown
 
 COLOURS = {"blue": "#2f6fd0", "pink": "#e0529c"}
 CSV_FIELDS = (
@@ -27,7 +34,7 @@ CSV_FIELDS = (
     "kind",
     "blue_card",
     "pink_card",
-    "winner",
+    "round_winner",
     "blue_stars",
     "blue_tarts",
     "blue_hourglasses",
@@ -48,7 +55,9 @@ CSV_FIELDS = (
     "pile7",
     "pile8",
     "rabbits",
+    "result",
 )
+NOT_FINISHED = "not finished"
 
 
 def add_arguments(p):
@@ -64,7 +73,7 @@ class Timeline:
         self.steps = []
         self.setup = None
         game = None
-        for n, obj in parse_record_lines(data):
+        for n, obj in record_lines(data):
             try:
                 if game is None:
                     game = t42.Game(obj)
@@ -80,6 +89,11 @@ class Timeline:
 
     def final(self):
         return t42.score(self.state)
+
+
+def result(state):
+    """"winner blue" or "winner pink" when the game is over, else "not finished"."""
+    return "winner " + t42.score(state)["winner"] if state.over else NOT_FINISHED
 
 
 def describe(action, before, after):
@@ -128,7 +142,7 @@ def csv_rows(tl):
         vals = [n, s.round, kind, b, p, w]
         for pl in s.players:
             vals += [pl.stars, pl.tarts, pl.hourglasses, len(pl.destroyed), pl.deck_size(), pl.draw_count()]
-        vals += [t42.PLAYERS[s.flamingo], t42.SPACES[s.watch]] + list(s.piles) + [s.supply_rabbits]
+        vals += [t42.PLAYERS[s.flamingo], t42.SPACES[s.watch]] + list(s.piles) + [s.supply_rabbits, result(s)]
         rows.append(",".join(str(v) for v in vals))
     return "\n".join(rows) + "\n"
 
@@ -153,16 +167,22 @@ def chart(tl, title):
     ax.set_xlabel("record line (rounds and adjustments)")
     ax.set_ylabel("stars")
     status = "winner: %s" % fin["winner"] if tl.state.over else "not finished (score if it ended now)"
-    ax.set_title("%s  —  %s  (blue %d, pink %d)" % (title, status, fin["blue"], fin["pink"]))
+    # the title holds the file's name: text as it is, no $math$ (a name
+    # with "$\\frac$" would stop matplotlib)
+    ax.set_title("%s  —  %s  (blue %d, pink %d)" % (title, status, fin["blue"], fin["pink"]), parse_math=False)
     bonus = ", ".join(
         "%s %s: +%d/+%d" % (v, o["objective"], o["blue"], o["pink"]) for v, o in sorted(fin["objectives"].items())
     )
     fig.text(0.01, 0.01, "objectives " + (bonus or "none scored"), fontsize=8)
     ax.legend(loc="upper left")
     ax.grid(alpha=0.3)
-    fig.tight_layout(rect=(0, 0.04, 1, 1))
     buf = io.BytesIO()
-    fig.savefig(buf, format="png")
+    with warnings.catch_warnings():
+        # a character of the file's name missing from the font: a box in
+        # the chart, not a warning of several lines on stderr
+        warnings.simplefilter("ignore")
+        fig.tight_layout(rect=(0, 0.04, 1, 1))
+        fig.savefig(buf, format="png")
     plt.close(fig)
     return buf.getvalue()
 
@@ -182,7 +202,7 @@ def html_page(tl, title, png):
     return (
         "<!doctype html><html><head><meta charset='utf-8'><title>%s</title>"
         "<style>body{font-family:sans-serif;max-width:56em;margin:auto}td,th{padding:2px 8px}</style></head><body>"
-        "<h1>%s</h1><p><b>Winner: %s</b> — blue %d, pink %d%s</p>"
+        "<h1>%s</h1><p><b>%s</b> — blue %d, pink %d%s</p>"
         "<img alt='stars per round' src='data:image/png;base64,%s'>"
         "<h2>Objectives</h2><table><tr><th>pile</th><th>objective</th><th>blue</th><th>pink</th></tr>%s</table>"
         "<h2>Stars before objectives</h2><p>blue %d (%d destroyed), pink %d (%d destroyed)</p>"
@@ -190,10 +210,10 @@ def html_page(tl, title, png):
     ) % (
         html.escape(title),
         html.escape(title),
-        fin["winner"],
+        "Winner: " + fin["winner"] if tl.state.over else "Not finished",
         fin["blue"],
         fin["pink"],
-        "" if tl.state.over else " (game not finished)",
+        "" if tl.state.over else " if it ended now (game not finished)",
         base64.b64encode(png).decode(),
         rows,
         b.stars,
@@ -204,8 +224,9 @@ def html_page(tl, title, png):
     )
 
 
-def season(folder):
-    """Statistics over every *.jsonl record in folder (finished games only)."""
+def season(folder, skipped=None):
+    """Statistics over every *.jsonl record in folder (finished games only).
+    skipped(name, why) hears of each record counted as invalid."""
     stats = {
         "games": 0,
         "unfinished": 0,
@@ -220,8 +241,16 @@ def season(folder):
     for path in sorted(Path(folder).glob("*.jsonl")):
         try:
             tl = Timeline(path.read_bytes())
-        except RecordError:
+        except OSError as exc:
+            why = exc.strerror or str(exc)
+        except RecordError as exc:
+            why = "line %d: %s" % (exc.line, exc.reason)
+        else:
+            why = None
+        if why is not None:
             stats["invalid"] += 1
+            if skipped is not None:
+                skipped(path.name, why)
             continue
         if not tl.state.over:
             stats["unfinished"] += 1
@@ -269,35 +298,54 @@ def run(args):
     if path.is_dir():
         import json
 
-        stats = season(path)
-        sys.stdout.write(season_text(stats))
+        def skipped(name, why):
+            say("report", "%s left out (invalid): %s" % (shown(name), why))
+
+        stats = season(path, skipped)
         out = Path(args.out) if args.out else path
-        out.mkdir(parents=True, exist_ok=True)
-        (out / "season.json").write_text(json.dumps(stats, indent=1, sort_keys=True) + "\n")
+        written = _write(out, {"season.json": json.dumps(stats, indent=1, sort_keys=True) + "\n"})
+        sys.stdout.write(season_text(stats))
+        print("wrote %s" % written[0])
         return 0
+    if args.path == "-":
+        raise BadInput("give the record's file name, not '-': the report's files are named after it")
+    data = read_bytes(args.path)
     try:
-        tl = Timeline(path.read_bytes())
-    except OSError as exc:
-        print("%s: %s" % (path, exc.strerror or exc), file=sys.stderr)
-        return 2
+        tl = Timeline(data)
     except RecordError as exc:
-        print("line %d: %s" % (exc.line, exc.reason), file=sys.stderr)
-        return 2
+        raise BadInput("line %d: %s" % (exc.line, exc.reason))
     out = Path(args.out) if args.out else path.parent
-    out.mkdir(parents=True, exist_ok=True)
     png = chart(tl, path.stem)
-    (out / (path.stem + ".png")).write_bytes(png)
-    (out / (path.stem + ".csv")).write_text(csv_rows(tl))
-    written = [path.stem + ".png", path.stem + ".csv"]
+    files = {path.stem + ".png": png, path.stem + ".csv": csv_rows(tl)}
     if args.html:
-        (out / (path.stem + ".html")).write_text(html_page(tl, path.stem, png))
-        written.append(path.stem + ".html")
+        files[path.stem + ".html"] = html_page(tl, path.stem, png)
+    written = _write(out, files)
     fin = tl.final()
-    print(
-        "%s: winner %s (blue %d, pink %d); wrote %s"
-        % (path.name, fin["winner"], fin["blue"], fin["pink"], ", ".join(str(out / w) for w in written))
-    )
+    if tl.state.over:
+        outcome = "winner %s (blue %d, pink %d)" % (fin["winner"], fin["blue"], fin["pink"])
+    else:
+        outcome = "%s (blue %d, pink %d if it ended now)" % (NOT_FINISHED, fin["blue"], fin["pink"])
+    print("%s: %s; wrote %s" % (path.name, outcome, ", ".join(written)))
     return 0
+
+
+def _write(folder, files):
+    """Write {name: bytes or text} into folder (made if missing) -> the
+    paths written, absolute: the report says where its files are."""
+    folder = Path(folder).resolve()
+    written = []
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        for name, content in files.items():
+            p = folder / name
+            if isinstance(content, bytes):
+                p.write_bytes(content)
+            else:
+                p.write_text(content)
+            written.append(str(p))
+    except OSError as exc:
+        raise BadInput("cannot write into %s: %s" % (folder, exc.strerror or exc))
+    return written
 
 
 # record.load is the replay path; keep it importable from here for callers

@@ -12,7 +12,8 @@ Output on stdout, canonical JSON (sorted keys) and a newline, exit 0:
     tea-time:    {"scores": [int per player], "winners": [indices]}
     tea-witches: {"scores": [{"A": .., ..., "I": .., "total": ..} per player], "winners": [indices]}
 
-Invalid input: exit 2, one line on stderr, nothing on stdout. "name" is
+Invalid input: exit 2, one line on stderr (`teatally score: <why>`), nothing
+on stdout. "name" is
 optional (a string); every other field is required, and unknown fields are
 refused so a typo cannot pass silently. The rules and the checks are the
 firmware's (teatally.rules.teatime, teatally.rules.witches; seeds/tea-time.md,
@@ -25,6 +26,7 @@ import sys
 from teatally import jsonc
 from teatally.rules import teatime
 from teatally.rules import witches
+from teatally_host.errors import BadInput, read_text
 
 GAMES = ("tea-time", "tea-witches")
 
@@ -38,13 +40,8 @@ def add_arguments(parser):
 
 
 def _read(path):
-    try:
-        if path == "-":
-            return sys.stdin.read()
-        with open(path, encoding="utf-8") as f:
-            return f.read()
-    except (OSError, UnicodeDecodeError) as exc:
-        raise InputError("cannot read %s: %s" % (path, exc))
+    # the words every command uses for a file it cannot read (errors.BadInput)
+    return read_text(path, "game file")
 
 
 def _reject_constant(name):
@@ -110,9 +107,7 @@ def score_document(text):
 def run(args):
     try:
         result = score_document(_read(args.file))
-    except ValueError as exc:
-        msg = " ".join(str(exc).split())  # exactly one line, whatever the cause
-        sys.stderr.write("teatally score: error: %s\n" % msg)
-        return 2
+    except ValueError as exc:  # (the rule checks of teatime / witches too)
+        raise BadInput(str(exc))
     sys.stdout.write(jsonc.dumps(result) + "\n")
     return 0

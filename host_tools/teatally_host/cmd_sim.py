@@ -24,8 +24,10 @@ import sys
 from pathlib import Path
 
 from teatally_host import mpvm, sim
+from teatally_host.errors import BadInput, read_text
 
 HEAP_KB_RANGE = (16, 1024)
+MAX_SCALE = 16  # a 2048x1024 PNG per frame
 
 
 EPILOG = """\
@@ -70,12 +72,12 @@ def add_arguments(parser):
 def run(args):
     interactive = args.keys is None and not args.demo and sys.stdin.isatty() and sys.stdout.isatty()
     if not HEAP_KB_RANGE[0] <= args.heap <= HEAP_KB_RANGE[1]:
-        print("teatally sim: --heap takes %d to %d (KB), not %d" % (HEAP_KB_RANGE + (args.heap,)), file=sys.stderr)
-        return 2
+        raise BadInput("--heap must be %d..%d (KB)" % HEAP_KB_RANGE)
+    if not 1 <= args.scale <= MAX_SCALE:
+        raise BadInput("--scale must be 1..%d" % MAX_SCALE)
     try:
         if args.keys is not None:
-            text = sys.stdin.read() if args.keys == "-" else Path(args.keys).read_text()
-            source = sim.ScriptInput(sim.parse_keys(text))
+            source = sim.ScriptInput(sim.parse_keys(read_text(args.keys, "key script")))
         elif interactive:
             source = None
         else:
@@ -89,6 +91,12 @@ def run(args):
         else:
             flash = Path("sim-flash")
         flash.mkdir(parents=True, exist_ok=True)
+        if args.png:  # (written at every frame: a folder that cannot be is said now)
+            Path(args.png).mkdir(parents=True, exist_ok=True)
+        if args.shot:
+            Path(args.shot).parent.mkdir(parents=True, exist_ok=True)
+            if Path(args.shot).is_dir():
+                raise BadInput("--shot %s is a folder; give a file name" % args.shot)
         args.board = args.board or sim.board_of(flash)
         if interactive:
             return _interactive(args, flash)
@@ -102,9 +110,10 @@ def run(args):
             scale=args.scale,
             plain=args.plain,
         )
-    except (OSError, sim.ScriptError) as exc:
-        print("teatally sim: %s" % exc, file=sys.stderr)
-        return 2
+    except sim.ScriptError as exc:
+        raise BadInput(str(exc))
+    except OSError as exc:
+        raise BadInput("%s: %s" % (exc.filename, exc.strerror) if exc.filename else str(exc))
     try:
         return _report(s, s.run(heap=args.heap * 1024), flash, args.quiet)
     finally:

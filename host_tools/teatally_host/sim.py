@@ -138,6 +138,13 @@ def compiled_firmware(build=BUILD):
 
 
 # -- key scripts ---------------------------------------------------------------
+# Bounds of a key script's numbers: far more than a game needs (a whole game
+# is a few hundred presses; the screen sleeps after minutes), few enough
+# that a typo cannot fill the host's memory.
+MAX_REPEAT = 9999
+MAX_WAIT_MS = 24 * 3600 * 1000
+
+
 def parse_keys(text):
     """Key-script text -> list of ("press"|"long", key) and ("wait", ms)."""
     out = []
@@ -145,9 +152,11 @@ def parse_keys(text):
         line = line.split("#", 1)[0]
         for word in line.split():
             n = 1
-            m = re.fullmatch(r"(\d+)\*(.+)", word)
+            m = re.fullmatch(r"([0-9]+)\*(.+)", word)
             if m:
                 n, word = int(m.group(1)), m.group(2)
+                if n > MAX_REPEAT:
+                    raise ScriptError("line %d: %s: at most %d repeats" % (lineno, m.group(0)[:40], MAX_REPEAT))
             out.extend([_token(word, lineno)] * n)
     return out
 
@@ -160,17 +169,24 @@ def _token(word, lineno):
     low = word.lower()
     if low.startswith("long:") and low[5:] in KEYS:
         return ("long", low[5:])
-    if low.startswith("wait:") and low[5:].isdigit():
+    if low.startswith("wait:") and re.fullmatch("[0-9]+", low[5:]):
+        if int(low[5:]) > MAX_WAIT_MS:
+            raise ScriptError("line %d: %s: at most wait:%d (a day)" % (lineno, word[:40], MAX_WAIT_MS))
         return ("wait", int(low[5:]))
-    raise ScriptError("line %d: unknown key-script token %r" % (lineno, word))
+    raise ScriptError("line %d: unknown key-script token %r" % (lineno, word[:40]))
+
+
+def board_names():
+    """The boards in boards/, by name."""
+    return sorted(p.stem for p in BOARDS_DIR.glob("*.py") if not p.name.startswith("_"))
 
 
 def load_board(name):
     """The board file's NAME and button layout ("4key" or "2key")."""
+    names = board_names()
+    if name not in names:  # (a name, not a path: boards/ only)
+        raise ScriptError("unknown board %r (known: %s)" % (name, ", ".join(names)))
     path = BOARDS_DIR / (name + ".py")
-    if not path.is_file():
-        names = ", ".join(sorted(p.stem for p in BOARDS_DIR.glob("*.py")))
-        raise ScriptError("unknown board %r (boards: %s)" % (name, names))
     ns = {}
     exec(compile(path.read_text(), str(path), "exec"), ns)
     layout = ns.get("LAYOUT") or ("2key" if len(ns.get("BUTTONS", ())) == 2 else "4key")
@@ -182,9 +198,9 @@ def board_of(flash):
     teatally.hw.base reads it on the Pico, else the default board."""
     try:
         name = (Path(flash) / "board.txt").read_text().split("\n")[0].strip()
-    except OSError:
+    except (OSError, UnicodeError):
         return DEFAULT_BOARD
-    return name if (BOARDS_DIR / (name + ".py")).is_file() else DEFAULT_BOARD
+    return name if name in board_names() else DEFAULT_BOARD
 
 
 def gesture(layout, kind, key):

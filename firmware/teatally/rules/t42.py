@@ -70,6 +70,8 @@ TOTAL_RABBITS = const(7)
 PILE_SIZE = const(5)
 MAX_CHAIN = const(4)
 MAX_PRINTED_STARS = const(9)
+# T42-INPUT-4: the most stars a manual adjustment may leave a player with.
+MAX_STARS = const(999)
 _GUARDS = const(3)  # guards: the opponent reveals 3 cards (the reveal space: 2)
 
 # Need kinds (what the UI must ask).
@@ -1033,6 +1035,8 @@ def _adjust(n, adj):
             if k == "stars":
                 if me.stars + v < 0:
                     raise Refused("adjust: %s has only %d stars" % (PLAYERS[p], me.stars))
+                if v > 0 and me.stars + v > MAX_STARS:  # T42-INPUT-4
+                    raise Refused("adjust: %s can have at most %d stars" % (PLAYERS[p], MAX_STARS))
                 me.stars += v
             elif k == "tarts" or k == "hourglasses":
                 # tokens move between the player and the supply

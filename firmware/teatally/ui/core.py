@@ -246,7 +246,9 @@ class Picker(Screen):
     def draw(self, ui, fb):
         header(fb, self.title)
         v = _digits(self.value)
-        ui.gfx.big(fb, v, 4, 12, 3 if len(v) <= 2 else 2)  # three columns (-12) at scale 2 clear the range
+        # three columns (-12) at scale 2 keep clear of the range text; four
+        # (-999, the adjust picker's stars) start at the left edge to keep clear of it too
+        ui.gfx.big(fb, v, 4 if len(v) <= 3 else 0, 12, 3 if len(v) <= 2 else 2)
         if self._range is None:
             # bytes (fb.text takes them): no new str
             self._range = b"%d..%d" % (self.lo, self.hi)

@@ -144,17 +144,26 @@ class Adjust(Menu):
         else:
             p, f = what
             cur = getattr(s.players[p], f)
-            span = 99 if f == "stars" else t42.TOTAL_TARTS
             ui.push(
                 Picker(
                     "%s %s +/-" % (NAMES[p], f[:6]),
-                    -span,
-                    span,
+                    -cur,
+                    adjust_most(s, f, cur),
                     0,
                     lambda ui, v: _adjust(ui, {t42.PLAYERS[p]: {f: v}}) if v else ui.pop(),
                     describe=lambda v: [b"now %d" % cur, b"then %d" % (cur + v)],  # bytes: no new str a press
                 )
             )
+
+
+def adjust_most(s, f, cur):
+    """The most a player holding cur of f ("stars", "tarts", "hourglasses")
+    can be given: what the supply holds; for stars, up to t42.MAX_STARS
+    (T42-INPUT-2, T42-INPUT-4). The least is -cur: all they hold. The
+    picker offers exactly that range, so the engine takes every choice."""
+    if f == "stars":
+        return t42.MAX_STARS - cur if cur < t42.MAX_STARS else 0
+    return getattr(s, "supply_" + f)
 
 
 def _adjust(ui, adj):
