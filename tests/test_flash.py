@@ -272,3 +272,22 @@ def test_manifest_freezes_every_device_module_and_the_default_board():
     [(base, board)] = seen["module"]
     assert (cmd_flash.FIRMWARE / base / board).exists() and board == "pico_ssd1306.py"
     assert seen["require"] == cmd_flash.load_board("pico_ssd1306")["MIP_PACKAGES"]
+
+
+def test_prepare_makes_the_package_folders_and_clears_an_older_install(tmp_path):
+    """flash's preparing line on the device (here the VM, its flash a host
+    folder): an install of the flat layout (teatally/ui.mpy, t42.mpy, a
+    stray .py) leaves no module behind, and every folder of the package
+    and /boards exists for the copies that follow; games are kept."""
+    flash = tmp_path / "flash"
+    (flash / "teatally").mkdir(parents=True)
+    for name in ("ui.mpy", "t42.mpy", "app.py", "app.mpy"):
+        (flash / "teatally" / name).write_bytes(b"old")
+    (flash / "game.jsonl").write_text("{}\n")
+    fw = tmp_path / "fw"
+    fw.mkdir()
+    mp("import os\nos.chdir('/flash')\n" + cmd_flash._PREPARE + "\n", fw, flash)
+    for d in cmd_flash.package_dirs():
+        assert (flash / d).is_dir() and not [p for p in (flash / d).iterdir() if p.is_file()], d
+    assert (flash / "boards").is_dir() and (flash / "game.jsonl").read_text() == "{}\n"
+    mp("import os\nos.chdir('/flash')\n" + cmd_flash._PREPARE + "\n", fw, flash)  # again: nothing to do
