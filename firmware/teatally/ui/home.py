@@ -33,10 +33,8 @@ def home(ui):
 
 
 def about_lines(app):
-    """The about screen: version, board, free heap, archived games."""
-    import gc
-
-    gc.collect()
+    """The about screen: version, board, free heap (as the collection
+    between key presses left it), archived games."""
     return [
         "Tea Tally " + VERSION,
         "board " + app.hw.board_name,
