@@ -7,6 +7,7 @@ line, and that a key script translated from a record enters exactly that
 record on the device (CPython; the bench replays it on the MicroPython VM).
 """
 
+import json
 import tempfile
 
 import pytest
@@ -269,3 +270,33 @@ def test_a_record_without_the_default_hourglasses_plays(tmp_path):
     assert keys == keyscript.presses_for(objs, archive=False)
     assert keyscript.first_difference(objs, bare) is None
     assert "line 3" in keyscript.first_difference(objs[:2] + [objs[3]] + objs[3:], objs)
+
+
+def test_bench_json_keys_and_where_results_go(tmp_path, monkeypatch):
+    """`teatally bench --json FILE` writes the budget figures (numbers, the
+    completion a boolean); a plain run writes its results to build/bench/
+    (untracked), --update to the records' folder (the committed ones)."""
+    import argparse
+
+    from teatally_host import cmd_bench
+
+    cal = {"micropython": "MicroPython x", "fuel_loop": 1, "fuel_per_iteration": 1, "pico_ms": 1, "iterations": 1,
+           "source": "", "mark_overhead_fuel": 0}
+    r = bench.summarize({"a.mpy": 10}, cal, [_game("g", [("ok", 0)], [500], [300])], 1.0)
+    monkeypatch.setattr(bench, "run_bench", lambda folder, log=print, write_keys=False: r)
+    monkeypatch.setattr(cmd_bench, "OUT", tmp_path / "out")
+    monkeypatch.setattr(cmd_bench, "check_records", lambda folder: None)
+    records = tmp_path / "records"
+    records.mkdir()
+    args = argparse.Namespace(records=records, json=tmp_path / "r.json", update=False, regen=False, no_write=False)
+    cmd_bench.run(args)
+    data = json.loads((tmp_path / "r.json").read_text())
+    for key in ("press_to_photon_p95_ms_est", "press_to_photon_worst_ms_est", "heap_live_peak_bytes",
+                "resume_ms_est", "undo_ms_est", "bytes_per_round", "mpy_total_bytes", "presses_per_round_median"):
+        assert type(data[key]) in (int, float), key
+    assert data["completes_at_144k"] is True
+    assert (tmp_path / "out" / "results.json").exists() and (tmp_path / "out" / "README.md").exists()
+    assert list(records.iterdir()) == []
+    args.update, args.json = True, None
+    cmd_bench.run(args)
+    assert sorted(p.name for p in records.iterdir()) == ["README.md", "results.json"]
