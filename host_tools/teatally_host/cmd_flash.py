@@ -296,9 +296,9 @@ def run(args):
         else:
             cmds = plan(args.board, args.port, not args.no_driver)
         opts = (MPY_CROSS_OPT, ARCH[args.chip])
-        print("# mpy-cross %s -march=%s firmware/teatally/*.py -> build/mpy/teatally/" % opts)
+        print("# mpy-cross %s -march=%s firmware/teatally/**/*.py -> build/mpy/teatally/**/*.mpy" % opts)
         if romfs:
-            print("# ROMFS image of build/mpy/teatally/*.mpy -> build/teatally.romfs")
+            print("# ROMFS image of build/mpy/teatally/**/*.mpy -> build/teatally.romfs")
         for c in cmds:
             print("mpremote " + " ".join(_quote(a.replace(str(ROOT) + "/", "")) for a in c))
         return 0
