@@ -1,5 +1,5 @@
-"""Home menu, settings, about and the archive list (firmware/teatally/ui_misc.py,
-ui_settings.py, ui_archive.py).
+"""Home menu, settings, about and the archive list (firmware/teatally/ui/home.py,
+ui/settings.py, ui/archive.py).
 
 Scenarios drive the real App on VirtualHardware through `dual` (CPython and
 MicroPython must print the same bytes, frame-buffer CRCs included).

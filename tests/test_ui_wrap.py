@@ -1,4 +1,4 @@
-"""ui.wrap (firmware/teatally/ui.py): message text split into 16-column
+"""ui.wrap (firmware/teatally/ui/core.py): message text split into 16-column
 lines. It cuts the lines out of the text by index (one new string a line:
 each new string costs a search of the interned-string table on the Pico),
 and must split exactly as the plain word-by-word joining it replaced, kept

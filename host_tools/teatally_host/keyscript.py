@@ -173,6 +173,8 @@ def answer(r, rec):
     src = rec
     for k in find_path(r.draft, r.need.params):
         src = src.get(k, {})
+    if r.need.kind == "copy":  # t42.ASK_COPY: declined, or applied (not in the line)
+        return src.get("decline") is True
     if r.need.key not in src:
         # left out of the record: the engine's default (no hourglass spent)
         return DEFAULTS[r.need.key]

@@ -419,19 +419,58 @@ def _field_prestige(pad, i, cat):
 
 
 def finish(ui, pad):
-    """All entered: check (TTM-VALID-*, TWI-VALID-*) and show the result."""
+    """All entered: check (TTM-VALID-1..3, TWI-VALID-*) and show the result;
+    Tea Time totals no finished game has (TTM-VALID-4) are a warning first."""
     players = pad.players()
     try:
         if pad.kind == TEATIME:
-            teatime.validate(players)
+            teatime.validate_counts(players)
         else:
             witches.validate(players)
     except ValueError as e:
         ui.push(Message("Check", wrap(str(e))))
         return
+    problem = teatime.totals_problem(players) if pad.kind == TEATIME else None
+    if problem is not None:
+        ui.push(Totals(pad, problem))
+        return
+    _to_result(ui, pad)
+
+
+def _to_result(ui, pad):
+    # the entries (top of the stack) give way to the result
     pad.stage = "result"
     save(ui.app, pad)
     ui.replace(Result(pad))
+
+
+class Totals(Message):
+    """TTM-VALID-4: the Tea Time totals say the game is not finished, or a
+    count is wrong. OK scores them anyway (a game scored early); BACK goes
+    back to the entries to correct a count."""
+
+    def __init__(self, pad, problem):
+        lines = wrap(problem)
+        lines.append("OK: score anyway")
+        lines.append("BACK: correct")
+        Message.__init__(self, "Check counts", lines)
+        self.pad = pad
+
+    def key(self, ui, ev):
+        if ev == (E_PRESS | K_OK):
+            ui.pop()
+            _to_result(ui, self.pad)
+            ui.dirty = True
+        elif ev == (E_PRESS | K_BACK):
+            ui.pop()
+            ui.dirty = True
+        else:
+            Message.key(self, ui, ev)
+
+    def draw(self, ui, fb):
+        Message.draw(self, ui, fb)
+        if self.top + ROWS - 1 < len(self.lines):
+            ui.gfx.icon(fb, ui.gfx.ICON_DOWN, W - 8, 7 * LINE, 1)  # more below: OK / BACK
 
 
 # -- result ----------------------------------------------------------------------------
@@ -461,11 +500,9 @@ def teatime_result(pad):
     totals = teatime.score(players)
     win = teatime.winners(players, totals)
     lines = ranking(totals, win, teatime.alice_holder(players))
-    best = max(totals)
-    tied = [i for i in range(pad.n) if totals[i] == best]
     lines.append(("Winner " if len(win) == 1 else "Win: ") + _names(win))
-    if len(tied) > 1:
-        lines.append("Alice breaks tie" if len(win) == 1 else "tie: shared")
+    if len(win) > 1:
+        lines.append("tie: shared")  # TTM-WIN-2
     rows = [("", ["P%d" % (i + 1) for i in range(pad.n)])]
     for f in range(7):
         rows.append((_TT_ROWS[f], ["%d" % pad.points(f, pad.values[i][f]) for i in range(pad.n)]))

@@ -6,7 +6,9 @@ The round is driven entirely by probing the engine: t42.Game.probe(draft)
 names the next missing answer (a t42.Need with its legal options) or says
 the round is complete. Only one question is the UI's own: the winner's
 action (effect, buy or nothing), because the engine treats a missing
-action as "nothing" (T42-ROUND-3).
+action as "nothing" (T42-ROUND-3). Likewise an applied copy leaves no
+trace in the line (T42-COPY-4: only a declined one does): the round
+counts the copies applied and the probe asks about the next one.
 
 Each answer is written into the draft and the engine is probed once for
 the next question (a probe plays the whole round on a scratch state, so it
@@ -63,6 +65,7 @@ _CARD_ITEM = {
 _TIMES = ("", "", " x2", " x3", " x4", " x5", " x6", " x7", " x8", " x9")
 _REVEALS = ("Blue reveals", "Pink reveals")
 _HOURGLASSES = ("Blue hourglasses", "Pink hourglasses")
+_COPIES = ("Blue copies", "Pink copies")
 _ADD_RABBIT = ("Blue: add rabbit", "Pink: add rabbit")
 _SHUFFLE = ("Blue: shuffle", "Pink: shuffle")
 _WINS = (("Blue wins", "Blue wins (tie)"), ("Pink wins", "Pink wins (tie)"))
@@ -114,11 +117,13 @@ class Round:
     def __init__(self, app):
         self.app = app
         self.answers = []  # what the players picked, in the order asked
-        # per answer, three entries: a copy of the draft, acted and notes before it
+        # per answer, four entries: a copy of the draft, acted, notes and
+        # copies before it
         self.saved = []
         self.fills = []  # what a probe filled in without asking (t42.apply)
         self.draft = {}  # the round line being built
         self.acted = False  # the winner's action is in the draft
+        self.copies = 0  # copied effects the players chose to apply (T42-COPY-4)
         self.need = None  # the question on screen: a t42.Need, or None for the action
         self.winner = -1
         self.notes = None  # what was filled in without asking, for the next screen
@@ -134,7 +139,7 @@ class Round:
         try:
             # T42-INPUT-1: the engine fills in the answers with one
             # possibility itself (in fills), so one probe serves a press
-            need = self.app.game.probe(draft, self.fills, not self.acted)
+            need = self.app.game.probe(draft, self.fills, not self.acted, self.copies)
         except t42.Refused as exc:
             # cannot happen with the offered options: say why, step back
             del self.fills[:]
@@ -176,14 +181,17 @@ class Round:
         self.saved.append(_clone(self.draft))
         self.saved.append(self.acted)
         self.saved.append(self.notes)
+        self.saved.append(self.copies)
         self.answers.append(v)
         if need is None:
             _act(self.draft, v)
             self.acted = True
+        elif need.kind == t42.ASK_COPY and not v:
+            self.copies += 1  # applied: counted, not written (T42-COPY-4)
         else:
             if need.kind == t42.ASK_STARS:
                 _last_stars(self.app.game)[_stars_key(need)] = v
-            _fill_in(need.params, need.key, v)
+            _fill_in(need.params, need.key, v)  # a declined copy: {"decline": true}
         self.advance(ui)
 
     def back(self, ui):
@@ -193,6 +201,7 @@ class Round:
             return
         self.answers.pop()
         saved = self.saved
+        self.copies = saved.pop()
         self.notes = saved.pop()
         self.acted = saved.pop()
         self.draft = saved.pop()
@@ -218,6 +227,12 @@ class Round:
             d = self.draft
             return "flamingo holder" if t42.VALUE[d["blue"]] == t42.VALUE[d["pink"]] else "no action"
         return t42.PILE_CARD[v].encode() + b", %d left" % self.app.game.state.pile(v)
+
+    def _copy_hint(self, v):
+        # the copy question's bottom line (text: the copied effect in words)
+        if not v:
+            return self.text
+        return "nothing happens" if self.notes is None else self.notes
 
     def _land(self, n):
         # ASK_HOURGLASSES (T42-WATCH-1, -2): where the hand would land
@@ -271,6 +286,14 @@ class Round:
             self.text = lines
             sel = _last_stars(self.app.game).get(_stars_key(need), 0)
             return self._picker("Printed stars", need.options, sel, self._say)
+        if kind == t42.ASK_COPY:
+            # T42-COPY-4: the copied effect (the card: the label's last
+            # word), or decline it; the bottom line says what the copy
+            # does, or the notes of what was filled in
+            card = _last_word(need.what)
+            self.text = EFFECT[card]
+            choices = [(b"Apply: " + SHORT[card].encode(), False), ("Decline", True)]
+            return self._menu(_COPIES[need.who], choices, 0, self._copy_hint)
         return self._picker(_HOURGLASSES[need.who], need.options, 0, self._land)
 
     def _ask_card(self, need):
@@ -393,6 +416,11 @@ def _stars_key(need):
     if v is not None:
         return t42.PILE_CARD[v]
     return _stars_card(need.what)
+
+
+def _last_word(what):
+    # "watch copy queen" -> "queen" (the card a copy question is about)
+    return what[what.rfind(" ") + 1 :]
 
 
 def _stars_card(what):

@@ -4,7 +4,7 @@ the game starts (or the setup is left). Rule IDs refer to
 seeds/tea-for-2.md."""
 
 from teatally.rules import t42
-from teatally.ui.core import Lines, Menu
+from teatally.ui.core import Lines, Menu, wrap
 
 OBJ_LABELS = {
     "hourglasses": "hourglasses",
@@ -43,6 +43,21 @@ def _pile_lines(lines, answers):
         lines.append(_pile_line(t42.PILES[i], answers))
 
 
+def _repeat_lines(lines, answers):
+    # T42-OBJ-2: the summary's warning, "! tarts twice", for each face above
+    # more than one pile (as teatally.record.repeated_objective finds them
+    # for the replay tool; that module is not loaded on the device)
+    faces = answers[2:]
+    for i in range(len(faces)):
+        if faces[i] in faces[:i] and faces[i] not in faces[i + 1 :]:
+            lines.extend(wrap("! %s twice" % objective_label(faces[i])))
+
+
+def _repeated_text(rep):
+    # record.repeated_text with the screens' labels: "most king is already above pile 5"
+    return "%s is already above pile %d" % (objective_label(rep[0]), rep[1])
+
+
 def _pile_line(v, answers):
     return "%d %s" % (v, objective_label(answers[v - 2]))
 
@@ -50,11 +65,14 @@ def _pile_line(v, answers):
 class NewGame:
     """The setup questions in order (T42-SETUP-2..4): flamingo holder, watch
     start, the objective above each pile 4..8, then a summary to confirm.
-    BACK steps back one question; BACK at the first leaves."""
+    BACK steps back one question; BACK at the first leaves. A face already
+    above another pile is taken only once confirmed (T42-OBJ-2), and the
+    summary warns of it."""
 
     def __init__(self):
         self.answers = []  # flamingo, watch, objective 4 .. objective 8
         self.rolled = [False, False]  # flamingo / watch drawn at random
+        self.pending = None  # a repeated objective face waiting for its confirmation
 
     def screen(self, ui):
         n = len(self.answers)
@@ -80,12 +98,37 @@ class NewGame:
         lines.append("Flamingo %s%s" % (a[0], "*" if r[0] else ""))
         lines.append("Hand %s%s" % (a[1], "*" if r[1] else ""))
         _pile_lines(lines, a)
+        _repeat_lines(lines, a)
         if r[0] or r[1]:
             lines.append("* drawn at random")
         lines.append("OK: start game")
         return lines
 
     def pick(self, ui, v):
+        n = len(self.answers)
+        if n >= 2 and v in self.answers[2:]:
+            ui.replace(self._repeated(v))  # T42-OBJ-2: confirmed first
+            return
+        self.take(ui, v)
+
+    def _repeated(self, v):
+        # the warning for a face already above a pile: OK takes it, BACK
+        # asks the question again
+        self.pending = v
+        a = self.answers
+        rep = (v, t42.PILES[a.index(v, 2) - 2], t42.PILES[len(a) - 2])
+        lines = wrap(_repeated_text(rep) + ". Each tile is placed once: use it again?")
+        lines.append("OK: use it")
+        lines.append("BACK: pick again")
+        return Lines("Repeated face", lines, ok=self.keep, back=self.again)
+
+    def keep(self, ui):
+        self.take(ui, self.pending)
+
+    def again(self, ui):
+        ui.replace(self.screen(ui))
+
+    def take(self, ui, v):
         n = len(self.answers)
         if v == "random":
             # drawn once, when picked: stepping back and forth keeps the draw
