@@ -60,7 +60,7 @@ class NewGame:
     that their frames stay on MicroPython's C stack (more than 11 words of
     arguments, locals and value stack go on the heap: a heap search a call)."""
 
-    __slots__ = ("answers", "rolled", "menu", "calls", "ready")
+    __slots__ = ("answers", "rolled", "menu", "calls", "ready", "guide")
 
     def __init__(self):
         self.answers = []  # flamingo, watch, objective 4 .. objective 8
@@ -68,6 +68,10 @@ class NewGame:
         self.calls = (self.pick, self.back)  # bound once
         self.menu = Menu("", [], self.pick)  # set up for each question
         self.ready = None  # (game, line) made ahead for the summary's OK
+        # a recover.Mend while a damaged setup is entered again: no random
+        # draw, the answers read from the damaged line selected, the
+        # flamingo and watch narrowed to what the intact rounds allow
+        self.guide = None
 
     def screen(self, ui):
         n = len(self.answers)
@@ -78,7 +82,32 @@ class NewGame:
     def _menu(self, n):
         # question n (__init__ called as the menu's method: with Menu.__init__
         # and its seven arguments the frame would go on the heap)
+        if self.guide is not None:
+            return self._guided(n)
         self.menu.__init__(_TITLES[n], _ITEMS[n], self.calls[0], self.calls[1], self._first(n), _HINTS[n])  # type: ignore[misc]
+        return self.menu
+
+    def _guided(self, n):
+        # question n of a damaged setup entered again (see guide)
+        items = [it for it in _ITEMS[n] if it[1] != "random"]
+        if n < 2:
+            ok = self.guide.setup_allows(self.answers, [it[1] for it in items])
+            items = [it for it in items if it[1] in ok]
+        hint = self.guide.lost().hint
+        if not isinstance(hint, dict):
+            hint = {}
+        if n == 0:
+            v = hint.get("flamingo")
+        elif n == 1:
+            v = hint.get("watch")
+        else:
+            objs = hint.get("objectives")
+            v = objs.get(str(t42.PILES[n - 2])) if isinstance(objs, dict) else None
+        sel = self._first(n)
+        for i in range(len(items)):
+            if items[i][1] == v:
+                sel = i
+        self.menu.__init__(_TITLES[n], items, self.calls[0], self.calls[1], sel, _HINTS[n])  # type: ignore[misc]
         return self.menu
 
     def _first(self, n):
@@ -164,4 +193,6 @@ class NewGame:
 
 def new_game(ui):
     """Ask the setup of a new Tea for 2 game (called from the home menu)."""
-    ui.push(NewGame().screen(ui))
+    g = NewGame()
+    g.guide = ui.app.mend
+    ui.push(g.screen(ui))

@@ -115,6 +115,7 @@ def start(ui):
         _ROUND[:] = [r]
     else:
         r.reset()
+    r.guide = ui.app.mend
     r.advance(ui)
 
 
@@ -145,6 +146,7 @@ class Round:
         "say",
         "text",
         "ready",
+        "guide",
     )
 
     def __init__(self, app):
@@ -166,6 +168,9 @@ class Round:
         self.sel = 0
         self.say = None
         self.text = None  # what _say gives (_act_hint: the effect's words)
+        # a recover.Mend while a damaged round is entered again: it prefills
+        # and narrows the answers (_guided), and the commit is its (App.commit)
+        self.guide = None
         self.reset()
 
     def reset(self):
@@ -272,8 +277,8 @@ class Round:
         """The question screens' prepare (app.App idle work): the answer
         selected played ahead (ui_t42_ahead, loaded only then: at the 96 KB
         cap the code would not fit). -> True if it played one."""
-        if not app.roomy():
-            return False
+        if self.guide is not None or not app.roomy():
+            return False  # (a line entered again: nothing made ahead)
         from teatally import ui_t42_ahead
 
         return ui_t42_ahead.prepare(self, app)
@@ -419,6 +424,8 @@ class Round:
 
     def _menu(self):
         # the Menu for the question set up in title, rows, sel and say
+        if self.guide is not None:
+            self._guided()
         if self.screens[0] is None:
             self.screens[0] = self._tag(Menu(self.title, self.rows, self.calls[0], self.calls[1], self.sel, self.say))
             self.screens[0].prepare = self.calls[5]  # type: ignore[attr-defined]  # app.App idle work
@@ -430,6 +437,8 @@ class Round:
         # the Picker from lo to hi for the question set up in title, sel
         # (the first value) and say (its lines); describe and back are set
         # apart from __init__ (seven arguments would need a heap frame)
+        if self.guide is not None:
+            lo_hi = self._guided_span(lo_hi)
         if self.screens[1] is None:
             self.screens[1] = self._tag(Picker("", 0, 0, 0, None))
             self.screens[1].prepare = self.calls[5]  # type: ignore[attr-defined]  # app.App idle work
@@ -438,12 +447,41 @@ class Round:
         self.screens[1].back = self.calls[1]  # type: ignore[attr-defined]
         return self.screens[1]
 
+    # -- a damaged round entered again (recover.Mend) ---------------------------------
+    def _guided(self):
+        # the menu's rows narrowed to what the intact lines after it allow,
+        # the answer read from the damaged line selected
+        from teatally.recover import hinted
+
+        g = self.guide
+        rows = self.rows
+        ok = g.allows(self.app, self.draft, self.need, self.acted, [rows[i][1] for i in range(len(rows))])
+        rows[:] = [rows[i] for i in range(len(rows)) if rows[i][1] in ok]
+        v = hinted(g.lost().hint, self.draft, self.need)
+        for i in range(len(rows)):
+            if rows[i][1] == v:
+                self.sel = i
+
+    def _guided_span(self, lo_hi):
+        # a picker's range narrowed the same way -> (lo, hi); sel: the hint
+        from teatally.recover import hinted
+
+        g = self.guide
+        ok = g.allows(self.app, self.draft, self.need, self.acted, list(range(lo_hi[0], lo_hi[1] + 1)))
+        v = hinted(g.lost().hint, self.draft, self.need)
+        if v in ok:
+            self.sel = v
+        return (min(ok), max(ok))
+
     # -- the commit -----------------------------------------------------------------
     def commit(self, ui):
         before = self.app.game.state
         after = self._commit()
         if after is None:
             self._refused(ui, _REFUSAL.exc)
+            return
+        if self.guide is not None:
+            show_game(ui, None)  # the mend goes on (ui_t42_recover); no table notices
             return
         lines = notices(before, after, self.winner)
         if lines and after.over:
