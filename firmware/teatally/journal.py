@@ -474,7 +474,7 @@ class Journal:
             return st[0], None
         later = st[4]
         last = len(later) - 1
-        while last >= 0 and not isinstance(later[last], tuple):
+        while last >= 0 and not isinstance(later[last], tuple) and not _holds_intact(later[last]):
             last -= 1
         if last >= 0 or not st[0]:
             # intact lines after the damage, or the setup damaged: mended
@@ -652,6 +652,50 @@ def _oldest_first(names):
             nums.append((_archive_number(name), name))
     nums.sort()
     return [name for k, name in nums]
+
+
+def split_run(run):
+    """The lines a run of damaged bytes held, as (JSON bytes, CRC or None):
+    a line ends in TAB and 8 hex digits wherever its newline went (two
+    lines glued by a lost newline come apart); the rest after the last
+    such end, if any, has no CRC. Bytes after the last newline (a torn
+    append: never committed) are left out."""
+    b = bytes(run[: run.rfind(b"\n") + 1])
+    out = []
+    at = 0
+    i = b.find(b"\t")
+    while i >= 0:
+        if i + 9 <= len(b) and _is_hex8(b, i + 1):
+            out.append((b[at:i].strip(), int(b[i + 1 : i + 9], 16)))
+            at = i + 9
+        i = b.find(b"\t", i + 1)
+    rest = b[at:].strip()
+    if rest:
+        out.append((rest, None))
+    return out
+
+
+def intact_body(body, crc):
+    """The end of body from a "{" on (the whole of it first) whose CRC-32
+    is crc, else None: a line glued to bytes before it (a lost newline, a
+    torn append) still checks out."""
+    i = 0
+    while crc is not None and i >= 0:
+        if _crc(body[i:]) == crc:
+            return body[i:]
+        i = body.find(b"{", i + 1)
+    return None
+
+
+def _holds_intact(run):
+    # does a run of damaged bytes hold a line whose CRC checks out?
+    if isinstance(run, tuple):
+        return True
+    pieces = split_run(run)
+    for i in range(len(pieces)):
+        if intact_body(pieces[i][0], pieces[i][1]) is not None:
+            return True
+    return False
 
 
 def _note_later(st, line, at, starts, intact):

@@ -25,7 +25,7 @@
 import binascii
 import json
 
-from teatally import t42
+from teatally import journal, t42
 
 # The answers a check plays out at most per option shown (each a probe of the
 # round): past it, the option is offered (not proven impossible).
@@ -50,45 +50,19 @@ class _Budget(Exception):
     pass
 
 
-def _hex8(b, at):
-    for i in range(at, at + 8):
-        c = b[i]
-        if not (48 <= c <= 57 or 97 <= c <= 102):
-            return False
-    return True
-
-
 def split_run(run):
     """The lines a run of damaged bytes held, in order: a dict for a line
     whose CRC checks out (kept as it is), a Lost for each other one."""
-    b = bytes(run)
     out = []
-    at = 0
-    i = b.find(b"\t")
-    while i >= 0:
-        if i + 9 <= len(b) and _hex8(b, i + 1):
-            _piece(out, b[at:i], int(b[i + 1 : i + 9], 16))
-            at = i + 9
-        i = b.find(b"\t", i + 1)
-    rest = b[at:].strip()
-    if rest:
-        _piece(out, rest, None)
+    pieces = journal.split_run(run)
+    for i in range(len(pieces)):
+        body, crc = pieces[i]
+        if not body:
+            continue
+        good = journal.intact_body(body, crc)
+        obj = _obj(good) if good is not None else None
+        out.append(obj if obj is not None else Lost(hint_of(body, crc)))
     return out
-
-
-def _piece(out, body, crc):
-    # one line of a damaged run: its JSON bytes and the CRC its tail gives
-    body = body.strip()
-    if not body:
-        return
-    if crc is not None:
-        for b in (body, body[1:]):  # a lost newline may have become a byte
-            if binascii.crc32(b) == crc:
-                obj = _obj(b)
-                if obj is not None:
-                    out.append(obj)
-                    return
-    out.append(Lost(hint_of(body, crc)))
 
 
 def _obj(b):
@@ -278,6 +252,12 @@ class Mend:
                 self.slots.append(later[i])
             else:
                 self.slots.extend(split_run(later[i]) or [Lost(None)])
+        # lost lines after the last intact one are not asked for: the
+        # rounds to play next (as a torn last line is dropped)
+        self.tail = 0
+        while len(self.slots) > (0 if records else 1) and isinstance(self.slots[-1], Lost):
+            self.slots.pop()
+            self.tail += 1
 
     def lost(self):
         """The Lost line the players are to enter now, or None."""
@@ -329,6 +309,8 @@ class Mend:
                 self.dropped - 1,
                 "" if self.dropped == 2 else "s",
             )
+        if self.tail:
+            out += " %d unreadable at the end dropped." % self.tail
         return out + " Copy as found: " + self.copy
 
     def _obj(self, slot):
