@@ -21,13 +21,14 @@ COLD = {
         "App.crash",
         "App.crash.<listcomp>",
         "App.load_settings",
+        "App.set_aside",
         "main",
     },
     # at import; big is on presses (one call per big number drawn): its six
     # arguments leave no room in 11 words, and a split version was no faster
     "gfx": {"<listcomp>", "big"},
     # loading, scanning and the undo's copy (undo has its own budget)
-    "journal": {"Journal._walk", "_copying", "_line_ends", "parse_record_lines"},
+    "journal": {"Journal._walk", "_copying", "_line_ends", "parse_record_lines", "_numbered"},
     # CPython's writer (the host tools)
     "jsonc": {"_host"},
     # the key layout, made once at boot
@@ -82,6 +83,24 @@ COLD = {
     },
     # opening the archive reads the finished games from flash
     "ui_archive": {"archive_label", "archive_lines", "final_of", "show_archive"},
+    # mending a damaged journal (issue 15): once, after damage was found at
+    # boot; its checks play answers out to narrow what is offered
+    "recover": {
+        "Mend.__init__",
+        "Mend.allows",
+        "Mend.setup_allows",
+        "_apply",
+        "_completes",
+        "_put_in_copy",
+        "_replays",
+        "_setup_replays",
+        "_solve",
+        "find_path",
+        "hinted",
+        "one_byte_fix",
+        "split_run",
+    },
+    "ui_t42_recover": {"action_words", "lost_menu", "show"},
     # the home menu's pick: it opens another part of the device, once per
     # visit (in a smaller frame the forgotten home modules lingered longer
     # on the C stack: tests/test_idle_work.py)
@@ -89,6 +108,12 @@ COLD = {
     # a board change: written to flash, takes effect after a reset
     "ui_settings": {"_set_board"},
 }
+
+# a damaged journal found (boot) and mended (rare: not a round's presses);
+# the guided screens of a line entered again narrow what they offer
+COLD["journal"] |= {"Journal._settle", "Journal.read_line", "_note_later", "_writing", "split_run"}
+COLD["ui_t42_new"] = {"NewGame._guided"}
+COLD["ui_t42_round"] = {"Round._guided", "Round._guided_span"}
 
 
 def heap_frames(path):
