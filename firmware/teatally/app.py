@@ -291,7 +291,7 @@ class App:
         """Move the current game's journal (even a damaged one, even a
         folder) to games/dNNNN.jsonl and show the home menu saying so."""
         try:
-            said = "The game is kept as games/" + self.journal.set_aside()
+            said = "Moved, not deleted: %s in games/" % self.journal.set_aside()
         except OSError as exc:
             said = "Could not move the game (%s)" % exc
         self.game = None

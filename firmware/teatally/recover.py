@@ -46,10 +46,6 @@ class Lost:
         self.hint = hint
 
 
-class _Budget(Exception):
-    pass
-
-
 def split_run(run):
     """The lines a run of damaged bytes held, in order: a dict for a line
     whose CRC checks out (kept as it is), a Lost for each other one."""
@@ -75,20 +71,17 @@ def _obj(b):
 
 
 def hint_of(body, crc):
-    """What can still be read of a damaged line: its JSON if it parses,
-    else (CRC known) the line with the one byte changed that makes its CRC
-    right, if there is one; else the JSON before the first byte that is
-    not printable. A dict or None."""
-    obj = _obj(body)
-    if obj is not None:
-        return obj
+    """What can still be read of a damaged line (a dict or None): the line
+    with the one byte changed that makes its CRC right, if the CRC is known
+    and there is such a byte (then it is the line as written, but for a
+    near-impossible chance); else its JSON if it still parses (a byte of
+    the CRC damaged, or a value changed: perhaps wrong in places)."""
     if crc is not None:
         fixed = one_byte_fix(body, crc)
-        if fixed is not None:
-            obj = _obj(fixed)
-            if obj is not None:
-                return obj
-    return None
+        obj = _obj(fixed) if fixed is not None else None
+        if obj is not None:
+            return obj
+    return _obj(body)
 
 
 def one_byte_fix(body, crc):
@@ -342,22 +335,28 @@ class Mend:
         return out
 
     def allows(self, app, draft, need, acted, options):
-        """Of options (answers to need, asked of draft), those some
-        completion of the round plays and the next intact lines replay
-        after. An option whose check runs out of BUDGET is kept; if none
-        is left, all are (the replay then says what it refuses)."""
+        """Of options (answers to need, asked of draft), those with which
+        the round can be completed so that the most of the next intact
+        lines replay after it (all of them, unless one is refused
+        whatever the players enter: then as many as any answer allows).
+        An option whose search ran out of BUDGET is kept (not proven
+        worse); if nothing completes, all are offered."""
         later = self._next_kept(app)
         hint = self.lost().hint if self.lost() is not None else None
-        out = []
+        scores = []
         for v in options:
+            app.hw.wdt_feed()  # a search can take a while on the Pico
             d = _put_in_copy(draft, need, v)
-            try:
-                ok = d is not None and _completes(app.game, d, acted or need is None, hint, later, [BUDGET])
-            except _Budget:
-                ok = True
-            if ok:
-                out.append(v)
-        return out if out else list(options)
+            budget = [BUDGET, False]
+            n = -1 if d is None else _best(app.game, d, acted or need is None, hint, later, budget)
+            scores.append((n, budget[1]))
+        top = -1
+        for n, _ in scores:
+            if n > top:
+                top = n
+        if top < 0:
+            return list(options)
+        return [options[i] for i in range(len(options)) if scores[i][0] == top or scores[i][1]]
 
     def setup_allows(self, answers, options):
         """The setup's flamingo holder (answers == []) or watch start
@@ -407,38 +406,49 @@ def _apply(app, obj):
     return None
 
 
-def _completes(game, draft, acted, hint, later, budget):
-    # Can draft be completed (the engine's options, the hint's first) into
-    # a line the game plays and the later lines replay after? Raises
-    # _Budget when the budget of probes is spent.
+def _best(game, draft, acted, hint, later, budget):
+    # The most later lines (a list of objects) that replay after a
+    # completion of draft (the engine's options, the hint's answer first);
+    # -1 if no completion plays. budget: [probes left, ran out].
     fills = []
     try:
         need = game.probe(draft, fills, not acted)
     except t42.Refused:
-        return False
+        return -1
     if need is None:
-        return _replays(game.state, draft, later)
+        return _replayed(game.state, draft, later)
     first = hinted(hint, draft, need)
     values = option_values(need)
     order = [first] if first in values else []
     for v in values:
         if v != first:
             order.append(v)
+    best = -1
     for v in order:
+        if budget[0] <= 0:
+            budget[1] = True
+            break
         budget[0] -= 1
-        if budget[0] < 0:
-            raise _Budget()
         d = _put_in_copy(draft, need, v)
-        if d is not None and _completes(game, d, acted or need.kind == t42.ASK_ACTION, hint, later, budget):
-            return True
-    return False
+        n = -1 if d is None else _best(game, d, acted or need.kind == t42.ASK_ACTION, hint, later, budget)
+        if n > best:
+            best = n
+            if best == len(later):
+                break
+    return best
 
 
-def _replays(state, line, later):
+def _replayed(state, line, later):
+    # how many of the later lines replay after line (-1: line itself refused)
     try:
         s = t42.apply(state, line)
+    except t42.Refused:
+        return -1
+    n = 0
+    try:
         for obj in later:
             s = t42.apply(s, obj)
+            n += 1
     except t42.Refused:
-        return False
-    return True
+        pass
+    return n
