@@ -489,3 +489,26 @@ def test_one_byte_fix_and_split_run():
     glued = line[:-1] + b"Z" + line
     assert recover.split_run(glued) == [json.loads(body)] * 2
     assert [type(x).__name__ for x in recover.split_run(b"garbage\n")] == ["Lost"]
+
+
+def test_sim_with_the_journal_a_folder_and_no_board_file_reaches_home(tmp_path):
+    """The issue's dead end, in the simulator: `mkdir sim-flash/game.jsonl`
+    (and a board.txt naming no board file): error, the same error, "Set
+    game aside", home. The folder is moved into games/, not deleted."""
+    from teatally_host import sim
+
+    flash = tmp_path / "flash"
+    (flash / "game.jsonl").mkdir(parents=True)
+    (flash / "game.jsonl" / "keep.txt").write_text("x")
+    (flash / "board.txt").write_text("nosuch\n")
+    s = sim.Sim(sim.board_of(flash), flash, sim.ScriptInput(sim.parse_keys("ok down down ok ok")))
+    res = s.run()
+    assert res.code == 0, res.stdout + res.stderr
+    assert s.state is None
+    assert (flash / "games" / "d0001.jsonl" / "keep.txt").read_text() == "x"
+    assert not (flash / "game.jsonl").exists()
+    assert "EBADF" in (flash / "error.log").read_text() or "Errno" in (flash / "error.log").read_text()
+    # the last screen is the home menu, as a fresh device boots into
+    fresh = sim.Sim(sim.DEFAULT_BOARD, tmp_path / "fresh", sim.ScriptInput(sim.parse_keys("")))
+    assert fresh.run().code == 0
+    assert s.rows() == fresh.rows()

@@ -274,7 +274,8 @@ class App:
         from teatally.ui import Menu
 
         items = [("Resume game", "resume"), ("Home menu", "home"), ("Set game aside", "aside")]
-        self.ui.reset(Menu("Error again", items, self._way_out, back=_no_back, hint=lambda v: lines[0]))
+        said = str(exc) or type(exc).__name__  # "[Errno 8] EBADF": the error's own words
+        self.ui.reset(Menu("Error again", items, self._way_out, back=_no_back, hint=lambda v: said))
 
     def _way_out(self, ui, what):
         # the error screen's choice, the second time an error came in a row
