@@ -88,6 +88,7 @@ COLD = {
     "recover": {
         "Mend.__init__",
         "Mend.allows",
+        "Mend.allows.<listcomp>",
         "Mend.setup_allows",
         "_apply",
         "_best",
