@@ -100,6 +100,10 @@ COLD = {
         "hinted",
         "one_byte_fix",
         "split_run",
+        # host tools only (teatally replay/report of a damaged journal)
+        "salvage",
+        "_record_pieces",
+        "_damaged_line",
     },
     "ui_t42_recover": {"action_words", "lost_menu", "show"},
     # the home menu's pick: it opens another part of the device, once per

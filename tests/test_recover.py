@@ -512,3 +512,54 @@ def test_sim_with_the_journal_a_folder_and_no_board_file_reaches_home(tmp_path):
     fresh = sim.Sim(sim.DEFAULT_BOARD, tmp_path / "fresh", sim.ScriptInput(sim.parse_keys("")))
     assert fresh.run().code == 0
     assert s.rows() == fresh.rows()
+
+
+# -- the host tools read a damaged journal ----------------------------------------
+def _cli(capsys, *argv):
+    from teatally_host import cli
+
+    code = cli.main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_replay_and_report_accept_a_damaged_journal_and_say_what_was_kept(capsys, tmp_path):
+    from teatally import jsonc, record, t42
+
+    objs = forty_rounds()
+    data = protected(objs)
+    whole = jsonc.dumps(t42.to_json(record.load(data).state)) + "\n"
+    # a changed byte: put right by its CRC, the whole game
+    p = tmp_path / "flip.jsonl"
+    p.write_bytes(damage(data, 5, "flip"))
+    code, out, err = _cli(capsys, "replay", str(p))
+    assert (code, out) == (0, whole)
+    assert err.splitlines() == [
+        "teatally: damaged record: kept %d of %d lines" % (len(objs), len(objs)),
+        "teatally: line 6: CRC mismatch, one byte put right by its CRC",
+    ]
+    code, out, err = _cli(capsys, "report", str(p), "--out", str(tmp_path / "r"))
+    assert code == 0 and "one byte put right" in err and (tmp_path / "r" / "flip.csv").exists()
+    # a line lost: skipped, the lines after it replayed until one is refused
+    p.write_bytes(damage(data, 5, "garbage"))
+    code, out, err = _cli(capsys, "replay", str(p))
+    assert code == 0 and out
+    err = err.splitlines()
+    assert err[0].startswith("teatally: damaged record: kept ")
+    assert err[1] == "teatally: line 6: damaged (not valid JSON), skipped"
+    assert all("refused after the damage" in e for e in err[2:])
+    # the setup lost: nothing to replay, exit 2
+    p.write_bytes(damage(data, 0, "garbage"))
+    code, out, err = _cli(capsys, "replay", str(p))
+    assert code == 2 and out == ""
+    assert "the setup, damaged" in err
+    # a hand-written record (no CRCs) with a broken line is a mistake, not damage
+    p.write_text(jsonc.dumps(objs[0]) + "\n{broken\n")
+    assert _cli(capsys, "replay", str(p))[0] == 2
+
+
+def test_pull_copies_the_kept_copies_too():
+    from teatally_host import cmd_pull
+
+    cmds = cmd_pull.plan("out", "auto", ["g0001.jsonl", "d0002.jsonl"])
+    assert [c[4] for c in cmds] == [":game.jsonl", ":games/g0001.jsonl", ":games/d0002.jsonl"]
