@@ -563,3 +563,18 @@ def test_pull_copies_the_kept_copies_too():
 
     cmds = cmd_pull.plan("out", "auto", ["g0001.jsonl", "d0002.jsonl"])
     assert [c[4] for c in cmds] == [":game.jsonl", ":games/g0001.jsonl", ":games/d0002.jsonl"]
+
+
+def test_a_new_game_never_replaces_a_journal_it_did_not_load():
+    """After the error screen's "Home menu", the journal left on flash is
+    set aside when a new game starts, not overwritten."""
+    flash = tempfile.mkdtemp(prefix="tt-err-")
+    Path(flash, "game.jsonl").write_bytes(b"\xff" * 50)  # no line at all: unreadable as a game
+    Path(flash, "game.jsonl").chmod(0o644)
+    drv = keyscript.Driver(flash)
+    assert drv.app.game is None and drv.app.mend is not None  # a damaged setup
+    drv.app.mend = None  # as the error screen's "Home menu" leaves it
+    drv.app.home()
+    drv.setup({"flamingo": "blue", "watch": "stars", "objectives": {str(v): "tarts" for v in range(4, 9)}})
+    assert Path(flash, "games", "d0001.jsonl").read_bytes() == b"\xff" * 50
+    assert journal_objs(flash)[0]["flamingo"] == "blue"

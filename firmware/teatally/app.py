@@ -161,11 +161,16 @@ class App:
         """Start a game: its setup line becomes the journal. game and text:
         made ahead from the same setup (ui_t42_new's prepare, idle work).
         While a journal is mended (self.mend) it is its damaged setup entered
-        again: nothing is written until the mend ends."""
+        again: nothing is written until the mend ends. A journal on flash
+        that is not a game loaded (unreadable, another kind, left by the
+        error screen's "Home menu") is set aside first, never replaced."""
+        had = self.game
         self.game = game if game is not None else t42.Game(setup)
         if self.mend is not None:
             self.mend.entered_line()
             return
+        if had is None and self.journal.exists():
+            self.journal.set_aside()
         self.journal.start(setup, text)
 
     def commit(self, action, text=None):
@@ -293,6 +298,7 @@ class App:
         folder) to games/dNNNN.jsonl and show the home menu saying so."""
         try:
             said = "Moved, not deleted: %s in games/" % self.journal.set_aside()
+            self.journal.prune(MIN_FREE)  # a full flash: the oldest archives go
         except OSError as exc:
             said = "Could not move the game (%s)" % exc
         self.game = None

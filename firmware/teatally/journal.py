@@ -502,7 +502,11 @@ class Journal:
         """Copy the journal as it is to games/dNNNN.jsonl (a new name each
         time: never overwritten). -> the name."""
         name = self._next_archive(KEPT)
-        _copy_prefix(self.path, _join(self.games, name), -1, None)
+        try:
+            _copy_prefix(self.path, _join(self.games, name), -1, None)
+        except OSError:
+            _remove(_join(self.games, name))  # no half copy left (a full flash)
+            raise
         return name
 
     def set_aside(self):
