@@ -29,7 +29,7 @@ def show(ui):
 
 
 def title_of(app, m, lost):
-    """"Round 3 damaged", "Setup damaged", "Line 7 damaged" (an adjustment)."""
+    """ "Round 3 damaged", "Setup damaged", "Line 7 damaged" (an adjustment)."""
     if app.game is None:
         return "Setup damaged"
     if isinstance(lost.hint, dict) and "adjust" in lost.hint:
