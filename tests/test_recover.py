@@ -252,18 +252,22 @@ main()
 
 def test_mending_by_keys_on_the_vm(dual):
     """A sample on both interpreters: the setup, a round and an adjustment
-    damaged (garbage: no prefill), the key presses found on CPython replayed."""
+    damaged (garbage: no prefill; a changed byte: prefilled, OK presses
+    only), a byte turned into a newline, two lines glued (nothing to
+    enter): the key presses found on CPython replayed."""
     objs = forty_rounds()
     data = protected(objs)
     adj = next(i for i in range(1, len(objs) - 1) if "adjust" in objs[i])
     cases = []
     files = {}
-    for k in (0, 20, adj):
-        damaged = damage(data, k, "garbage")
+    for k, how in ((0, "garbage"), (20, "garbage"), (adj, "garbage"), (0, "flip"), (20, "flip"), (12, "split")):
+        damaged = damage(data, k, how)
         drv, flash, keys = mend_by_keys(damaged, objs, k)
-        name = "case%d.bin" % k
+        name = "%s%d.bin" % (how, k)
         files[name] = damaged
         cases.append((name, [keyscript.event(t) for t in keys[:-1]]))  # up to the account
+    files["glue7.bin"] = damage(data, 7, "glue")
+    cases.append(("glue7.bin", []))
 
     def setup(p):
         for name, b in files.items():
@@ -274,12 +278,14 @@ def test_mending_by_keys_on_the_vm(dual):
         heap=ROOMY,
         setup_flash=setup,
     ).splitlines()
-    assert len(out) == 3
+    assert len(out) == len(cases)
     for line in out:
         assert line.endswith("| True"), line
-        assert "| Journal | Kept %d lines, entered 1 again." % (len(objs) - 1) in line
-    assert out[0].startswith("case0.bin Setup damaged")
-    assert out[1].startswith("case20.bin Round ")
+        entered = 0 if line.startswith("glue") else 1
+        assert "| Journal | Kept %d lines, entered %d again." % (len(objs) - entered, entered) in line
+    assert out[0].startswith("garbage0.bin Setup damaged")
+    assert out[1].startswith("garbage20.bin Round ")
+    assert out[6].startswith("glue7.bin Journal")
 
 
 # -- hostile flash: every way out leads home, nothing deleted ----------------------------
