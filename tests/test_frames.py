@@ -21,14 +21,14 @@ COLD = {
         "App.crash",
         "App.crash.<listcomp>",
         "App.load_settings",
-        "App.set_aside",
         "main",
     },
     # at import; big is on presses (one call per big number drawn): its six
     # arguments leave no room in 11 words, and a split version was no faster
     "gfx": {"<listcomp>", "big"},
     # loading, scanning and the undo's copy (undo has its own budget)
-    "journal": {"Journal._walk", "_copying", "_line_ends", "parse_record_lines", "_numbered"},
+    # (_note_later: a line read after damage was found, rare)
+    "journal": {"Journal._walk", "_copying", "_line_ends", "parse_record_lines", "_numbered", "_note_later"},
     # CPython's writer (the host tools)
     "jsonc": {"_host"},
     # the key layout, made once at boot
@@ -87,25 +87,24 @@ COLD = {
     # boot; its checks play answers out to narrow what is offered
     "recover": {
         "Mend.__init__",
+        "Mend._obj",
         "Mend.allows",
         "Mend.allows.<listcomp>",
-        "Mend.setup_allows",
+        "Mend.setup_items",
+        "Mend.shape",
         "_apply",
         "_best",
-        "_put_in_copy",
         "_replayed",
-        "_setup_replays",
-        "_solve",
         "find_path",
-        "hinted",
         "one_byte_fix",
+        "rewrite",
+        "split_pieces",
         "split_run",
-        # host tools only (teatally replay/report of a damaged journal)
-        "salvage",
-        "_record_pieces",
-        "_damaged_line",
     },
-    "ui_t42_recover": {"action_words", "lost_menu", "show"},
+    # its screens, and the error screen's ways out (an error that came back)
+    "ui_t42_recover": {"lost_menu", "set_aside", "ways_out"},
+    # a damaged setup entered again
+    "ui_t42_new": {"NewGame._guided"},
     # the home menu's pick: it opens another part of the device, once per
     # visit (in a smaller frame the forgotten home modules lingered longer
     # on the C stack: tests/test_idle_work.py)
@@ -113,13 +112,6 @@ COLD = {
     # a board change: written to flash, takes effect after a reset
     "ui_settings": {"_set_board"},
 }
-
-# a damaged journal found (boot) and mended (rare: not a round's presses);
-# the guided screens of a line entered again narrow what they offer
-COLD["journal"] |= {"Journal._settle", "Journal.read_line", "_note_later", "_writing", "split_run"}
-COLD["ui_t42_new"] = {"NewGame._guided"}
-COLD["ui_t42_round"] = {"Round._guided", "Round._guided_span"}
-
 
 def heap_frames(path):
     return {f.qualname for f in mpyinfo.functions(path) if f.heap_frame}

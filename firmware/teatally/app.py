@@ -142,7 +142,7 @@ class App:
             # game up to it and cut the journal to match (a copy kept)
             name = self.journal.keep_copy()
             self.journal.truncate(r.bad_at - 1)
-            cut = "Line %d refused: it and later lines dropped (copy: %s)" % (r.bad_at, name)
+            cut = "Line %d refused: dropped from it (copy: %s)" % (r.bad_at, name)
             notice = notice + "; " + cut if notice else cut
         elif self.journal.later is not None and (r.game is not None or not n):
             # damage with intact lines after it, or a damaged setup: the
@@ -170,7 +170,7 @@ class App:
             self.mend.entered_line()
             return
         if had is None and self.journal.exists():
-            self.journal.set_aside()
+            self.journal.set_aside()  # never replaced: kept as games/dNNNN.jsonl
         self.journal.start(setup, text)
 
     def commit(self, action, text=None):
@@ -272,42 +272,13 @@ class App:
         self.repeats = self.repeats + 1 if msg == self.last_error else 1
         self.last_error = msg
         lines = [msg[i : i + 16] for i in range(0, min(len(msg), 64), 16)]
-        if self.repeats < 2:
-            lines.append("OK: resume game")
-            self.ui.reset(Message("Error", lines, ok=lambda ui: self.boot()))
+        if self.repeats >= 2:
+            from teatally import ui_t42_recover
+
+            ui_t42_recover.ways_out(self, exc)  # the home menu, the game set aside
             return
-        from teatally.ui import Menu
-
-        items = [("Resume game", "resume"), ("Home menu", "home"), ("Set game aside", "aside")]
-        said = str(exc) or type(exc).__name__  # "[Errno 8] EBADF": the error's own words
-        self.ui.reset(Menu("Error again", items, self._way_out, back=_no_back, hint=lambda v: said))
-
-    def _way_out(self, ui, what):
-        # the error screen's choice, the second time an error came in a row
-        if what == "resume":
-            self.boot()
-        elif what == "home":
-            self.game = None
-            self.mend = None
-            self.home()
-        else:
-            self.set_aside()
-
-    def set_aside(self):
-        """Move the current game's journal (even a damaged one, even a
-        folder) to games/dNNNN.jsonl and show the home menu saying so."""
-        try:
-            said = "Moved, not deleted: %s in games/" % self.journal.set_aside()
-            self.journal.prune(MIN_FREE)  # a full flash: the oldest archives go
-        except OSError as exc:
-            said = "Could not move the game (%s)" % exc
-        self.game = None
-        self.mend = None
-        self.last_error = None
-        self.home()
-        from teatally.ui import wrap
-
-        self.ui.push(Message("Set aside", wrap(said)))
+        lines.append("OK: resume game")
+        self.ui.reset(Message("Error", lines, ok=lambda ui: self.boot()))
 
     def key(self, ev):
         """Inject a logical event (tests, the simulator's key scripts)."""
@@ -642,11 +613,6 @@ class _Resume:
             self.bad_at = self.n
             if self.n == 1:
                 self.game = None
-
-
-def _no_back(ui):
-    # BACK on the error screen stays: one of its ways out is meant
-    pass
 
 
 def _print_exc(exc, f):

@@ -26,7 +26,7 @@
 # setup line itself is damaged) the journal is left as it is and
 # Journal.later says what follows (see scan): teatally.recover then has the
 # players enter again only what is missing and rewrites the journal
-# (rewrite(): atomic). Damage with no intact line after it (a torn append,
+# (recover.rewrite: atomic). Damage with no intact line after it (a torn append,
 # garbage at the end) is dropped at once. Either way the journal as it was
 # found is first copied to games/dNNNN.jsonl (keep_copy: numbered with the
 # archives, never overwritten, pruned with them when flash is low).
@@ -45,10 +45,6 @@ GAME = "game.jsonl"
 ARCHIVE_DIR = "games"
 # games/gNNNN.jsonl: a finished game; games/dNNNN.jsonl: a journal kept as it
 # was found damaged, or a game set aside (one numbering for both: by age)
-ARCHIVED = "g"
-KEPT = "d"
-# The damaged bytes kept per run of damaged lines (for the players' prefill)
-MAX_DAMAGED = 2048
 # A journal line longer than this is damage (garbage without a newline);
 # bounds the heap used per line read. Round lines are ~70 bytes, setup more.
 MAX_LINE = 1024
@@ -355,11 +351,12 @@ def _listdir(path):
         return []
 
 
-def _numbered(names, prefix=ARCHIVED):
-    # the names among names with that prefix and a number, oldest first
+def _numbered(names, prefix="g"):
+    # the names among names with that prefix (None: archives and kept
+    # copies) and a number, oldest first
     nums = []
     for name in names:
-        if name[:1] == prefix and _archive_number(name) >= 0:
+        if (prefix is None or name[:1] == prefix) and _archive_number(name) >= 0:
             nums.append((_archive_number(name), name))
     nums.sort()
     return [name for k, name in nums]
@@ -408,7 +405,8 @@ class Journal:
         # after a scan that found intact lines after damage (or a damaged
         # setup): what follows the lines taken, in order: (start, end) file
         # offsets of an intact line, or the bytes of a run of damaged lines
-        # (at most MAX_DAMAGED of them). None: nothing to mend.
+        # (at most 2048 of them). None: nothing to mend (see
+        # teatally.recover).
         self.later = None
 
     def exists(self):
@@ -469,39 +467,28 @@ class Journal:
     def _settle(self, st):
         self.lines = st[0]
         self.ends = st[3]
-        bad = st[2]
-        if not bad:
+        if not st[2]:
             return st[0], None
         later = st[4]
-        last = len(later) - 1
-        while last >= 0 and not isinstance(later[last], tuple) and not _holds_intact(later[last]):
-            last -= 1
-        if last >= 0 or not st[0]:
-            # intact lines after the damage, or the setup damaged: mended
-            # by the players (teatally.recover); the journal stays as found
-            self.later = later[: max(last + 1, 1)]
-            return st[0], None
+        if st[0] and len(later) == 1 and b"\n" not in later[0]:
+            return st[0], self.drop_tail(st)  # a torn append: never committed
+        from teatally import recover  # damage in committed lines: rare, loaded only then
+
+        return recover.settle(self, st)
+
+    def drop_tail(self, st):
+        """Drop the damage after the lines taken (st: scan's counts): the
+        journal as found copied to games/dNNNN.jsonl first, then cut
+        (atomic). -> the notice."""
         name = self.keep_copy()
         _copy_prefix(self.path, self.tmp, st[1], None)
         os.rename(self.tmp, self.path)
-        what = "Last line unreadable" if bad == 1 else "Last %d lines unreadable" % bad
-        return st[0], "%s: dropped (a copy is kept: %s)" % (what, name)
-
-    def read_line(self, span):
-        """The record of the intact line at span (start, end) of the journal
-        (self.later), or a reason string if it no longer reads."""
-        f = open(self.path, "rb")
-        try:
-            f.seek(span[0])
-            b = f.read(span[1] - span[0])
-        finally:
-            f.close()
-        return _record(_strip_eol(b), True)
+        return "Last %d line(s) unreadable: dropped (a copy is kept: %s)" % (st[2], name)
 
     def keep_copy(self):
         """Copy the journal as it is to games/dNNNN.jsonl (a new name each
         time: never overwritten). -> the name."""
-        name = self._next_archive(KEPT)
+        name = self._next_archive("d")
         try:
             _copy_prefix(self.path, _join(self.games, name), -1, None)
         except OSError:
@@ -513,23 +500,9 @@ class Journal:
         """Move the journal (whatever it is, even a folder) to
         games/dNNNN.jsonl, out of the way of a new game. Nothing is deleted.
         -> the name."""
-        name = self._next_archive(KEPT)
+        name = self._next_archive("d")
         os.rename(self.path, _join(self.games, name))
-        self.lines = 0
-        self.ends = []
-        self.later = None
         return name
-
-    def rewrite(self, setup_obj, actions):
-        """The journal becomes setup_obj and the actions (a sequence), in one
-        atomic step (written beside it, renamed over it): a mended journal."""
-        ends = []
-        for _ in _writing(self.tmp, setup_obj, actions, ends):
-            pass
-        os.rename(self.tmp, self.path)
-        self.lines = len(ends)
-        self.ends = ends
-        self.later = None
 
     def start(self, setup_obj, text=None):
         """Begin a new game: the journal becomes just the setup line (atomic).
@@ -589,11 +562,6 @@ class Journal:
         """Archived game file names, oldest first (e.g. ['g0001.jsonl', ...])."""
         return _numbered(_listdir(self.games))
 
-    def list_kept(self):
-        """Damaged journals kept and games set aside, oldest first
-        (['d0003.jsonl', ...])."""
-        return _numbered(_listdir(self.games), KEPT)
-
     def archive_path(self, name):
         return _join(self.games, name)
 
@@ -616,17 +584,13 @@ class Journal:
         _write_final(open(path, "ab"), text)
         return name
 
-    def _next_archive(self, prefix=ARCHIVED):
+    def _next_archive(self, prefix="g"):
         # the next archive's name (the games folder made if need be): the
         # number after the highest of the archives and the copies kept
-        names = _listdir(self.games)
+        names = _numbered(_listdir(self.games), None)
         if not names and not file_exists(self.games):
             os.mkdir(self.games)
-        top = 0
-        for name in names:
-            if _archive_number(name) > top:
-                top = _archive_number(name)
-        return "%s%04d.jsonl" % (prefix, top + 1)
+        return "%s%04d.jsonl" % (prefix, _archive_number(names[-1]) + 1 if names else 1)
 
     def prune(self, min_free_bytes):
         """Delete the oldest archived games and kept copies (damaged
@@ -637,7 +601,7 @@ class Journal:
         free = self.free_bytes()
         if free is None or free >= min_free_bytes:
             return gone  # the usual case: nothing to list
-        names = _oldest_first(_listdir(self.games))
+        names = _numbered(_listdir(self.games), None)
         while names:
             if free is None or free >= min_free_bytes:
                 break
@@ -646,60 +610,6 @@ class Journal:
             gone.append(name)
             free = self.free_bytes()
         return gone
-
-
-def _oldest_first(names):
-    # archives and kept copies together, by number (one numbering)
-    nums = []
-    for name in names:
-        if _archive_number(name) >= 0:
-            nums.append((_archive_number(name), name))
-    nums.sort()
-    return [name for k, name in nums]
-
-
-def split_run(run):
-    """The lines a run of damaged bytes held, as (JSON bytes, CRC or None):
-    a line ends in TAB and 8 hex digits wherever its newline went (two
-    lines glued by a lost newline come apart); the rest after the last
-    such end, if any, has no CRC. Bytes after the last newline (a torn
-    append: never committed) are left out."""
-    b = bytes(run[: run.rfind(b"\n") + 1])
-    out = []
-    at = 0
-    i = b.find(b"\t")
-    while i >= 0:
-        if i + 9 <= len(b) and _is_hex8(b, i + 1):
-            out.append((b[at:i].strip(), int(b[i + 1 : i + 9], 16)))
-            at = i + 9
-        i = b.find(b"\t", i + 1)
-    rest = b[at:].strip()
-    if rest:
-        out.append((rest, None))
-    return out
-
-
-def intact_body(body, crc):
-    """The end of body from a "{" on (the whole of it first) whose CRC-32
-    is crc, else None: a line glued to bytes before it (a lost newline, a
-    torn append) still checks out."""
-    i = 0
-    while crc is not None and i >= 0:
-        if _crc(body[i:]) == crc:
-            return body[i:]
-        i = body.find(b"{", i + 1)
-    return None
-
-
-def _holds_intact(run):
-    # does a run of damaged bytes hold a line whose CRC checks out?
-    if isinstance(run, tuple):
-        return True
-    pieces = split_run(run)
-    for i in range(len(pieces)):
-        if intact_body(pieces[i][0], pieces[i][1]) is not None:
-            return True
-    return False
 
 
 def _note_later(st, line, at, starts, intact):
@@ -714,21 +624,5 @@ def _note_later(st, line, at, starts, intact):
     if not later or isinstance(later[-1], tuple):
         later.append(bytearray())
     run = later[-1]
-    if len(run) < MAX_DAMAGED:
-        run.extend(line[: MAX_DAMAGED - len(run)])
-
-
-def _writing(path, setup_obj, actions, ends):
-    # rewrite's work, in a generator (see _copying): each line written and
-    # its end noted; flushed once at the end, before the rename
-    f = open(path, "wb")
-    try:
-        for i in range(len(actions) + 1):
-            data = line_text(setup_obj if i == 0 else actions[i - 1])
-            f.write(data)
-            f.write(_tail(data))
-            ends.append(f.tell())
-        f.flush()
-    finally:
-        f.close()
-    yield
+    if len(run) < 2048:  # (enough for the players' prefill; bounds the heap)
+        run.extend(line[: 2048 - len(run)])

@@ -88,25 +88,8 @@ class NewGame:
         return self.menu
 
     def _guided(self, n):
-        # question n of a damaged setup entered again (see guide)
-        items = [it for it in _ITEMS[n] if it[1] != "random"]
-        if n < 2:
-            ok = self.guide.setup_allows(self.answers, [it[1] for it in items])
-            items = [it for it in items if it[1] in ok]
-        hint = self.guide.lost().hint
-        if not isinstance(hint, dict):
-            hint = {}
-        if n == 0:
-            v = hint.get("flamingo")
-        elif n == 1:
-            v = hint.get("watch")
-        else:
-            objs = hint.get("objectives")
-            v = objs.get(str(t42.PILES[n - 2])) if isinstance(objs, dict) else None
-        sel = self._first(n)
-        for i in range(len(items)):
-            if items[i][1] == v:
-                sel = i
+        # question n of a damaged setup entered again (recover.Mend.setup_items)
+        items, sel = self.guide.setup_items(self.answers, _ITEMS[n], self._first(n))
         self.menu.__init__(_TITLES[n], items, self.calls[0], self.calls[1], sel, _HINTS[n])  # type: ignore[misc]
         return self.menu
 

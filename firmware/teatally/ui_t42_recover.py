@@ -3,9 +3,11 @@
 # round: ui_t42_round; an adjustment: ui_t42_more; the setup: ui_t42_new),
 # prefilled with what can still be read and offering only what the intact
 # lines after it allow; at the end the game with what was kept. Loaded only
-# while a mend is on (app.App.boot, ui_t42.show_game).
+# while a mend is on (app.App.boot, ui_t42.show_game). And the error
+# screen's ways out when the same error comes twice in a row (app.App.crash):
+# the home menu, or the game set aside. Nothing here is loaded in a game
+# that goes well.
 
-from teatally import t42
 from teatally.ui import Menu, Message, wrap
 
 
@@ -19,51 +21,43 @@ def show(ui):
     if lost is None:
         from teatally.ui_t42 import show_game
 
-        if app.game is None:
-            app.home()
-            ui.push(Message("Journal", wrap(m.report())))
-        else:
-            show_game(ui, m.report())
+        show_game(ui, m.report())
         return
     ui.reset(lost_menu(app, m, lost))
 
 
-def title_of(app, m, lost):
-    """ "Round 3 damaged", "Setup damaged", "Line 7 damaged" (an adjustment)."""
-    if app.game is None:
-        return "Setup damaged"
-    if isinstance(lost.hint, dict) and "adjust" in lost.hint:
-        return "Line %d damaged" % m.line_number()
-    return "Round %d damaged" % (app.game.state.round + 1)
-
-
 def lost_menu(app, m, lost):
-    """What to do about the lost line: enter it again (the usual), as an
-    adjustment, or set the game aside (the journal moved to the archive)."""
-    items = [("Enter it again", "enter")]
-    if app.game is not None:
-        items.append(("An adjustment", "adjust"))
-    items.append(("Set game aside", "aside"))
-    kept = len(m.slots) - m.at - 1
-    words = {
-        "enter": "%d later kept" % kept,
-        "adjust": action_words(lost.hint) or "if it was one",
-        "aside": "nothing deleted",
-    }
-    menu = Menu(title_of(app, m, lost), items, _pick, back=_stay, hint=lambda v: words[v])
-    menu.needs = ("ui_t42_round", "ui_t42_new")  # type: ignore[attr-defined]  # app.App.wanted
-    return menu
+    """What to do about the lost line ("Round 3 damaged": the round it
+    would be; "Setup damaged"): enter it again (the usual), as an
+    adjustment (if it was one), or set the game aside (the journal moved
+    to the archive)."""
+    items = [("Enter it again", "enter"), ("An adjustment", "adjust"), ("Set game aside", "aside")]
+    if app.game is None:
+        title = "Setup damaged"
+        del items[1]
+    else:
+        title = "Round %d damaged" % (app.game.state.round + 1)
+    kept = "%d later kept" % (len(m.slots) - m.at - 1)
+    return Menu(title, items, _pick, back=_stay, hint=lambda v: kept if v == "enter" else "nothing deleted")
 
 
 def _stay(ui):
-    # BACK: nowhere to go before the line is entered (or the game set aside)
+    # BACK: nowhere to go before the line is entered (or the game set aside);
+    # on the error screen, one of its ways out is meant
     pass
 
 
 def _pick(ui, what):
+    # the lost line's menu and the error screen's ways out
     app = ui.app
     if what == "aside":
-        app.set_aside()
+        set_aside(app)
+    elif what == "resume":
+        app.boot()
+    elif what == "home":
+        app.game = None
+        app.mend = None
+        app.home()
     elif app.game is None:
         from teatally import ui_t42_new
 
@@ -78,23 +72,28 @@ def _pick(ui, what):
         ui_t42_round.start(ui)
 
 
-def hint_index(values, v, sel):
-    """The index of v among values (the hint's answer), else sel."""
-    for i in range(len(values)):
-        if values[i] == v:
-            return i
-    return sel
+# -- the error screen's ways out ---------------------------------------------------
+def ways_out(app, exc):
+    """The same error twice in a row (app.App.crash): resume (try again),
+    the home menu, or set the game aside. The bottom line is the error's
+    own words ("[Errno 8] EBADF")."""
+    said = str(exc) or type(exc).__name__
+    items = [("Resume game", "resume"), ("Home menu", "home"), ("Set game aside", "aside")]
+    app.ui.reset(Menu("Error again", items, _pick, back=_stay, hint=lambda v: said))
 
 
-def action_words(action):
-    """An adjustment in words, for the lost line's screen."""
-    adj = action.get("adjust") if isinstance(action, dict) else None
-    if not isinstance(adj, dict):
-        return None
-    for who in t42.PLAYERS:
-        if isinstance(adj.get(who), dict):
-            for k in adj[who]:
-                return "%s %s %s" % (who, k, adj[who][k])
-    for k in adj:
-        return "%s %s" % (k, adj[k])
-    return None
+def set_aside(app):
+    """Move the current game's journal (even a damaged one, even a folder)
+    to games/dNNNN.jsonl, never deleted; the home menu says so."""
+    from teatally.app import MIN_FREE
+
+    try:
+        said = "Moved, not deleted: %s in games/" % app.journal.set_aside()
+        app.journal.prune(MIN_FREE)  # a full flash: the oldest archives go
+    except OSError as exc:
+        said = "Could not move the game (%s)" % exc
+    app.game = None
+    app.mend = None
+    app.last_error = None
+    app.home()
+    app.ui.push(Message("Set aside", wrap(said)))

@@ -169,7 +169,8 @@ class Round:
         self.say = None
         self.text = None  # what _say gives (_act_hint: the effect's words)
         # a recover.Mend while a damaged round is entered again: it prefills
-        # and narrows the answers (_guided), and the commit is its (App.commit)
+        # and narrows the answers (recover.Mend.shape), and the commit is
+        # its (App.commit)
         self.guide = None
         self.reset()
 
@@ -425,7 +426,7 @@ class Round:
     def _menu(self):
         # the Menu for the question set up in title, rows, sel and say
         if self.guide is not None:
-            self._guided()
+            self.guide.shape(self)  # a damaged round: narrowed, prefilled
         if self.screens[0] is None:
             self.screens[0] = self._tag(Menu(self.title, self.rows, self.calls[0], self.calls[1], self.sel, self.say))
             self.screens[0].prepare = self.calls[5]  # type: ignore[attr-defined]  # app.App idle work
@@ -438,7 +439,7 @@ class Round:
         # (the first value) and say (its lines); describe and back are set
         # apart from __init__ (seven arguments would need a heap frame)
         if self.guide is not None:
-            lo_hi = self._guided_span(lo_hi)
+            lo_hi = self.guide.shape(self, lo_hi)
         if self.screens[1] is None:
             self.screens[1] = self._tag(Picker("", 0, 0, 0, None))
             self.screens[1].prepare = self.calls[5]  # type: ignore[attr-defined]  # app.App idle work
@@ -446,32 +447,6 @@ class Round:
         self.screens[1].describe = self.say  # type: ignore[attr-defined]
         self.screens[1].back = self.calls[1]  # type: ignore[attr-defined]
         return self.screens[1]
-
-    # -- a damaged round entered again (recover.Mend) ---------------------------------
-    def _guided(self):
-        # the menu's rows narrowed to what the intact lines after it allow,
-        # the answer read from the damaged line selected
-        from teatally.recover import hinted
-
-        g = self.guide
-        rows = self.rows
-        ok = g.allows(self.app, self.draft, self.need, self.acted, [rows[i][1] for i in range(len(rows))])
-        rows[:] = [rows[i] for i in range(len(rows)) if rows[i][1] in ok]
-        v = hinted(g.lost().hint, self.draft, self.need)
-        for i in range(len(rows)):
-            if rows[i][1] == v:
-                self.sel = i
-
-    def _guided_span(self, lo_hi):
-        # a picker's range narrowed the same way -> (lo, hi); sel: the hint
-        from teatally.recover import hinted
-
-        g = self.guide
-        ok = g.allows(self.app, self.draft, self.need, self.acted, list(range(lo_hi[0], lo_hi[1] + 1)))
-        v = hinted(g.lost().hint, self.draft, self.need)
-        if v in ok:
-            self.sel = v
-        return (min(ok), max(ok))
 
     # -- the commit -----------------------------------------------------------------
     def commit(self, ui):

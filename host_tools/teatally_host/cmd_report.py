@@ -280,10 +280,13 @@ def run(args):
         print("%s: %s" % (path, exc.strerror or exc), file=sys.stderr)
         return 2
     except RecordError as exc:
-        tl = _damaged(path.read_bytes(), exc)
-        if tl is None:
+        from teatally_host import salvage
+
+        kept = salvage.damaged(path.read_bytes(), exc)  # a damaged device journal: what it keeps
+        if kept is None:
             print("line %d: %s" % (exc.line, exc.reason), file=sys.stderr)
             return 2
+        tl = Timeline(kept)
     out = Path(args.out) if args.out else path.parent
     out.mkdir(parents=True, exist_ok=True)
     png = chart(tl, path.stem)
@@ -299,18 +302,6 @@ def run(args):
         % (path.name, fin["winner"], fin["blue"], fin["pink"], ", ".join(str(out / w) for w in written))
     )
     return 0
-
-
-def _damaged(data, exc):
-    # a record with damaged lines: the Timeline of what the device would
-    # keep (the account on stderr: cmd_replay.damaged), or None
-    from teatally_host import cmd_replay
-
-    if cmd_replay.damaged(data, exc) is None:
-        return None
-    from teatally import recover
-
-    return Timeline(cmd_replay.gen_text(recover.salvage(data)[0]).encode())
 
 
 # record.load is the replay path; keep it importable from here for callers
