@@ -586,3 +586,37 @@ def test_a_new_game_never_replaces_a_journal_it_did_not_load():
     drv.setup({"flamingo": "blue", "watch": "stars", "objectives": {str(v): "tarts" for v in range(4, 9)}})
     assert Path(flash, "games", "d0001.jsonl").read_bytes() == b"\xff" * 50
     assert journal_objs(flash)[0]["flamingo"] == "blue"
+
+
+def test_two_damaged_lines_a_power_cut_while_mending_and_a_damaged_end():
+    """Two damaged lines are asked for one after the other; a power cut
+    while the players enter one leaves the journal as found (the next boot
+    asks again); damage in the last line as well is dropped at the end
+    (the rounds to play next) and the account says so."""
+    objs = forty_rounds()
+    data = protected(objs)
+    rounds = [k for k in range(1, len(objs) - 1) if "adjust" not in objs[k]]
+    a, b = rounds[4], rounds[20]
+    damaged = damage(damage(data, a, "flip"), b, "garbage")
+    flash = tempfile.mkdtemp(prefix="tt-mend-")
+    Path(flash, "game.jsonl").write_bytes(damaged)
+    drv = keyscript.Driver(flash)
+    assert drv.top().title.startswith("Round ")
+    drv.choose("enter")
+    drv.press("ok")  # one answer in, then the power goes
+    drv.boot()
+    assert Path(flash, "game.jsonl").read_bytes() == damaged
+    assert drv.top().title.startswith("Round ") and drv.top().title.endswith(" damaged")
+    enter_again(drv, objs[a], False)
+    assert drv.top().title.endswith(" damaged")  # the second one
+    enter_again(drv, objs[b], False)
+    assert " ".join(drv.top().lines).startswith("Kept %d lines, entered 2 again." % (len(objs) - 2))
+    assert journal_objs(flash) == objs
+    # a damaged end too: dropped, said
+    damaged = damage(damage(data, a, "flip"), len(objs) - 1, "garbage")
+    Path(flash, "game.jsonl").write_bytes(damaged)
+    drv = keyscript.Driver(flash)
+    enter_again(drv, objs[a], False)
+    said = " ".join(drv.top().lines)
+    assert "Kept %d lines, entered 1 again. 1 unreadable at the end." % (len(objs) - 2) in said
+    assert journal_objs(flash) == objs[:-1]

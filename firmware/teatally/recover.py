@@ -50,7 +50,7 @@ def settle(j, st):
     while last >= 0 and not isinstance(later[last], tuple) and dict not in [type(x) for x in split_run(later[last])]:
         last -= 1  # (a run holding an intact line counts as one)
     if last >= 0 or not st[0]:
-        j.later = later[: max(last + 1, 1)]
+        j.later = later  # (damage after the last intact line: Mend.tail)
         return st[0], None
     return st[0], j.drop_tail(st)
 
