@@ -620,3 +620,25 @@ def test_two_damaged_lines_a_power_cut_while_mending_and_a_damaged_end():
     said = " ".join(drv.top().lines)
     assert "Kept %d lines, entered 1 again. 1 unreadable at the end." % (len(objs) - 2) in said
     assert journal_objs(flash) == objs[:-1]
+
+
+def test_mending_with_the_idle_work_between_presses(monkeypatch):
+    """The main loop's idle work runs between presses on the device (it
+    unloads the modules no screen needs, preloads, makes answers ahead):
+    a mend goes the same with it."""
+
+    class IdleDriver(keyscript.Driver):
+        def press(self, tok, n=1):
+            for _ in range(n):
+                super().press(tok, 1)
+                for _ in range(200):
+                    if not self.app.idle_work():
+                        break
+
+    monkeypatch.setattr(keyscript, "Driver", IdleDriver)
+    objs = forty_rounds()
+    data = protected(objs)
+    for how in ("flip", "garbage"):
+        for k in (0, 5, 30):
+            drv, flash, keys = mend_by_keys(damage(data, k, how), objs, k)
+            assert journal_objs(flash) == objs, (how, k)
