@@ -242,7 +242,8 @@ class Mend:
         if self.lost() is not None and self.stopped is None:
             return self.lost()
         self.copy = self.journal.keep_copy()
-        rewrite(self.journal, app.game.setup, app.game.actions)
+        if app.game is not None:  # (else the setup was refused: left as found)
+            rewrite(self.journal, app.game.setup, app.game.actions)
         app.mend = None
         return None
 
