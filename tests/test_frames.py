@@ -27,7 +27,8 @@ COLD = {
     # arguments leave no room in 11 words, and a split version was no faster
     "gfx": {"<listcomp>", "big"},
     # loading, scanning and the undo's copy (undo has its own budget)
-    "journal": {"Journal._walk", "_copying", "_line_ends", "parse_record_lines"},
+    # (_note_later: a line read after damage was found, rare)
+    "journal": {"Journal._walk", "_copying", "_line_ends", "parse_record_lines", "_numbered", "_note_later"},
     # CPython's writer (the host tools)
     "jsonc": {"_host"},
     # the key layout, made once at boot
@@ -52,8 +53,9 @@ COLD = {
         "State.empty_piles.<genexpr>",
     },
     # the warnings for an objective face picked twice at setup (T42-OBJ-2):
-    # its screen and the summary's line, presses once a game at most
-    "ui_t42_new": {"NewGame._repeated", "_repeat_lines"},
+    # its screen and the summary's line, presses once a game at most; a
+    # damaged setup entered again
+    "ui_t42_new": {"NewGame._repeated", "_repeat_lines", "NewGame._guided"},
     # a guided round's answer played ahead between presses (idle work:
     # Round.prepare): the copy's question found, its probe
     "ui_t42_ahead": {"_twin", "_probe"},
@@ -85,6 +87,26 @@ COLD = {
     },
     # opening the archive reads the finished games from flash
     "ui_archive": {"archive_label", "archive_lines", "final_of", "show_archive"},
+    # mending a damaged journal (issue 15): once, after damage was found at
+    # boot; its checks play answers out to narrow what is offered
+    "recover": {
+        "Mend.__init__",
+        "Mend._obj",
+        "Mend.allows",
+        "Mend.allows.<listcomp>",
+        "Mend.setup_items",
+        "Mend.shape",
+        "_apply",
+        "_best",
+        "_replayed",
+        "find_path",
+        "one_byte_fix",
+        "rewrite",
+        "split_pieces",
+        "split_run",
+    },
+    # its screens, and the error screen's ways out (an error that came back)
+    "ui_t42_recover": {"lost_menu", "set_aside", "ways_out"},
     # the home menu's pick: it opens another part of the device, once per
     # visit (in a smaller frame the forgotten home modules lingered longer
     # on the C stack: tests/test_idle_work.py)
@@ -92,7 +114,6 @@ COLD = {
     # a board change: written to flash, takes effect after a reset
     "ui_settings": {"_set_board"},
 }
-
 
 def heap_frames(path):
     return {f.qualname for f in mpyinfo.functions(path) if f.heap_frame}

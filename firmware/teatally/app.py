@@ -59,6 +59,9 @@ class App:
         self.asleep = False
         self.last_key = hw.ticks_ms()
         self.errors = 0
+        self.last_error = None  # the text of the last error screen, and
+        self.repeats = 0  # how many times in a row it came
+        self.mend = None  # recover.Mend of a damaged journal being mended
         # idle work (see idle_work): to do / a collection due
         self.idle_todo = True
         self.heap_dirty = True
@@ -78,9 +81,10 @@ class App:
         try:
             with open(self._path(SETTINGS)) as f:
                 d = json.loads(f.read())
-            for k in DEFAULTS:
-                if k in d and type(d[k]) is type(DEFAULTS[k]):
-                    s[k] = d[k]
+            if isinstance(d, dict):  # anything else is garbage: defaults
+                for k in DEFAULTS:
+                    if k in d and type(d[k]) is type(DEFAULTS[k]):
+                        s[k] = d[k]
         except (OSError, ValueError):
             pass  # absent or damaged: defaults
         return s
@@ -109,12 +113,18 @@ class App:
         from teatally import ui_t42
 
         notice = self.resume()
-        if self.game is not None:
+        if self.mend is not None:
+            from teatally import ui_t42_recover
+
+            ui_t42_recover.show(self.ui)
+        elif self.game is not None:
             ui_t42.show_game(self.ui, notice)
         else:
             self.home()
             if notice:
-                self.ui.push(Message("Journal", [notice]))
+                from teatally.ui import wrap
+
+                self.ui.push(Message("Journal", wrap(notice)))
 
     def resume(self):
         """Rebuild the game from the journal; returns a notice or None.
@@ -122,16 +132,26 @@ class App:
         Rounds are folded into the game as they stream off flash (journal.scan)
         instead of holding every parsed line: ~330 bytes of heap per round."""
         self.game = None
+        self.mend = None
         if not self.journal.exists():
             return None
         r = _Resume()
         n, notice = self.journal.scan(r.take)
         if r.bad_at:
             # a line the engine refuses cannot be a committed round: keep the
-            # game up to it and cut the journal to match
+            # game up to it and cut the journal to match (a copy kept)
+            name = self.journal.keep_copy()
             self.journal.truncate(r.bad_at - 1)
-            cut = "Dropped %d bad line(s)" % (n - r.bad_at + 1)
+            cut = "Line %d refused: dropped from it (copy: %s)" % (r.bad_at, name)
             notice = notice + "; " + cut if notice else cut
+        elif self.journal.later is not None and (r.game is not None or not n):
+            # damage with intact lines after it, or a damaged setup: the
+            # players enter again what is missing (ui_t42_recover)
+            from teatally.recover import Mend
+
+            self.game = r.game
+            self.mend = Mend(self.journal, n)
+            return None
         if r.game is None and n and not r.bad_at:
             return notice  # another game's journal (not Tea for 2)
         self.game = r.game
@@ -139,14 +159,27 @@ class App:
 
     def new_game(self, setup, game=None, text=None):
         """Start a game: its setup line becomes the journal. game and text:
-        made ahead from the same setup (ui_t42_new's prepare, idle work)."""
+        made ahead from the same setup (ui_t42_new's prepare, idle work).
+        While a journal is mended (self.mend) it is its damaged setup entered
+        again: nothing is written until the mend ends. A journal on flash
+        that is not a game loaded (unreadable, another kind, left by the
+        error screen's "Home menu") is set aside first, never replaced."""
+        had = self.game
         self.game = game if game is not None else t42.Game(setup)
+        if self.mend is not None:
+            self.mend.entered_line()
+            return
+        if had is None and self.journal.exists():
+            self.journal.set_aside()  # never replaced: kept as games/dNNNN.jsonl
         self.journal.start(setup, text)
 
     def commit(self, action, text=None):
         """Apply one round/adjustment and write it to flash (the commit).
         text: the line's journal text made ahead (journal.line_text(action))."""
         state = self.game.apply(action)
+        if self.mend is not None:
+            self.mend.entered_line()  # a lost line entered again: written when the mend ends
+            return state
         self.journal.append(action, text)
         if state.over:
             self.finish()
@@ -225,7 +258,9 @@ class App:
 
     def crash(self, exc):
         """Log the traceback, show an error screen; the journal is intact, so
-        OK rebuilds the game from it."""
+        OK rebuilds the game from it. The same error twice in a row (the
+        journal unreadable, the flash full...) offers ways out: the home
+        menu, or the game set aside (moved to the archive, not deleted)."""
         self.errors += 1
         try:
             with open(self._path(ERROR_LOG), "a") as f:
@@ -234,7 +269,14 @@ class App:
         except OSError:
             pass
         msg = "%s: %s" % (type(exc).__name__, exc)
+        self.repeats = self.repeats + 1 if msg == self.last_error else 1
+        self.last_error = msg
         lines = [msg[i : i + 16] for i in range(0, min(len(msg), 64), 16)]
+        if self.repeats >= 2:
+            from teatally import ui_t42_recover
+
+            ui_t42_recover.ways_out(self, exc)  # the home menu, the game set aside
+            return
         lines.append("OK: resume game")
         self.ui.reset(Message("Error", lines, ok=lambda ui: self.boot()))
 

@@ -271,7 +271,13 @@ def show_final(ui):
 
 def show_game(ui, notice):
     """Reset the stack to the current game: the status board, or the final
-    scoring once the game is over; a journal notice goes on top."""
+    scoring once the game is over; a journal notice goes on top. While a
+    damaged journal is mended, its next step instead (ui_t42_recover)."""
+    if ui.app.mend is not None:
+        from teatally import ui_t42_recover
+
+        ui_t42_recover.show(ui)
+        return
     game = ui.app.game
     if game is None:
         ui.app.home()
@@ -320,6 +326,9 @@ def _redo(app):
 
 
 def after_undo(ui, toast):
+    if ui.app.mend is not None:
+        show_game(ui, None)  # an adjustment entered again: the mend goes on
+        return
     st = Status(ui.app.game)
     st.toast = toast
     ui.reset(st)

@@ -77,7 +77,7 @@ class NewGame:
     that their frames stay on MicroPython's C stack (more than 11 words of
     arguments, locals and value stack go on the heap: a heap search a call)."""
 
-    __slots__ = ("answers", "rolled", "menu", "calls", "ready", "pending")
+    __slots__ = ("answers", "rolled", "menu", "calls", "ready", "pending", "guide")
 
     def __init__(self):
         self.answers = []  # flamingo, watch, objective 4 .. objective 8
@@ -86,6 +86,10 @@ class NewGame:
         self.menu = Menu("", [], self.pick)  # set up for each question
         self.ready = None  # (game, line) made ahead for the summary's OK
         self.pending = None  # a repeated objective face waiting for its confirmation
+        # a recover.Mend while a damaged setup is entered again: no random
+        # draw, the answers read from the damaged line selected, the
+        # flamingo and watch narrowed to what the intact rounds allow
+        self.guide = None
 
     def screen(self, ui):
         n = len(self.answers)
@@ -96,7 +100,15 @@ class NewGame:
     def _menu(self, n):
         # question n (__init__ called as the menu's method: with Menu.__init__
         # and its seven arguments the frame would go on the heap)
+        if self.guide is not None:
+            return self._guided(n)
         self.menu.__init__(_TITLES[n], _ITEMS[n], self.calls[0], self.calls[1], self._first(n), _HINTS[n])  # type: ignore[misc]
+        return self.menu
+
+    def _guided(self, n):
+        # question n of a damaged setup entered again (recover.Mend.setup_items)
+        items, sel = self.guide.setup_items(self.answers, _ITEMS[n], self._first(n))
+        self.menu.__init__(_TITLES[n], items, self.calls[0], self.calls[1], sel, _HINTS[n])  # type: ignore[misc]
         return self.menu
 
     def _first(self, n):
@@ -209,4 +221,6 @@ class NewGame:
 
 def new_game(ui):
     """Ask the setup of a new Tea for 2 game (called from the home menu)."""
-    ui.push(NewGame().screen(ui))
+    g = NewGame()
+    g.guide = ui.app.mend
+    ui.push(g.screen(ui))

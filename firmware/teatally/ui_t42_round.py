@@ -118,6 +118,7 @@ def start(ui):
         _ROUND[:] = [r]
     else:
         r.reset()
+    r.guide = ui.app.mend
     r.advance(ui)
 
 
@@ -149,6 +150,7 @@ class Round:
         "text",
         "ready",
         "copies",
+        "guide",
     )
 
     def __init__(self, app):
@@ -171,6 +173,10 @@ class Round:
         self.sel = 0
         self.say = None
         self.text = None  # what _say gives (_act_hint: the effect's words)
+        # a recover.Mend while a damaged round is entered again: it prefills
+        # and narrows the answers (recover.Mend.shape), and the commit is
+        # its (App.commit)
+        self.guide = None
         self.reset()
 
     def reset(self):
@@ -282,8 +288,8 @@ class Round:
         """The question screens' prepare (app.App idle work): the answer
         selected played ahead (ui_t42_ahead, loaded only then: at the 96 KB
         cap the code would not fit). -> True if it played one."""
-        if not app.roomy():
-            return False
+        if self.guide is not None or not app.roomy():
+            return False  # (a line entered again: nothing made ahead)
         from teatally import ui_t42_ahead
 
         return ui_t42_ahead.prepare(self, app)
@@ -452,6 +458,8 @@ class Round:
 
     def _menu(self):
         # the Menu for the question set up in title, rows, sel and say
+        if self.guide is not None:
+            self.guide.shape(self)  # a damaged round: narrowed, prefilled
         if self.screens[0] is None:
             self.screens[0] = self._tag(Menu(self.title, self.rows, self.calls[0], self.calls[1], self.sel, self.say))
             self.screens[0].prepare = self.calls[5]  # type: ignore[attr-defined]  # app.App idle work
@@ -463,6 +471,8 @@ class Round:
         # the Picker from lo to hi for the question set up in title, sel
         # (the first value) and say (its lines); describe and back are set
         # apart from __init__ (seven arguments would need a heap frame)
+        if self.guide is not None:
+            lo_hi = self.guide.shape(self, lo_hi)
         if self.screens[1] is None:
             self.screens[1] = self._tag(Picker("", 0, 0, 0, None))
             self.screens[1].prepare = self.calls[5]  # type: ignore[attr-defined]  # app.App idle work
@@ -477,6 +487,9 @@ class Round:
         after = self._commit()
         if after is None:
             self._refused(ui, _REFUSAL.exc)
+            return
+        if self.guide is not None:
+            show_game(ui, None)  # the mend goes on (ui_t42_recover); no table notices
             return
         lines = notices(before, after, self.winner)
         if lines and after.over:
