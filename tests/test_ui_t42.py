@@ -695,6 +695,7 @@ class Game:
 
 class App:
     game = Game()
+    mend = None
     def redo(self):
         raise t42.Refused('the game is over')
 

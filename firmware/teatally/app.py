@@ -18,17 +18,15 @@ import sys
 
 from teatally.buttons import NO_EVENT, Keys
 from teatally.compat import ticks_diff
-from teatally.journal import Journal, write_file
+from teatally.journal import MIN_FREE, Journal, write_file
 from teatally.rules import t42
 from teatally.ui import home
-from teatally.ui.core import UI, Message
+from teatally.ui.core import UI, Message, wrap
 from teatally.ui.t42 import board
 
 SETTINGS = "settings.json"
 ERROR_LOG = "error.log"
 DEFAULTS = {"contrast": 200, "timeout_s": 120, "flip": False, "board": ""}
-# Keep at least this much flash free for the current game; archives go first.
-MIN_FREE = 16 * 1024
 # A collection falls due inside a burst of presses with no pause between
 # them (auto-repeat) once this much was allocated since the last one.
 GC_THRESHOLD = 16 * 1024
@@ -62,6 +60,9 @@ class App:
         self.asleep = False
         self.last_key = hw.ticks_ms()
         self.errors = 0
+        self.last_error = None  # the text of the last error screen, and
+        self.repeats = 0  # how many times in a row it came
+        self.mend = None  # recover.Mend of a damaged journal being mended
         self.idle_todo = True  # a collection is due (after a key)
 
     # -- settings ----------------------------------------------------------
@@ -76,9 +77,10 @@ class App:
         try:
             with open(self.path(SETTINGS)) as f:
                 d = json.loads(f.read())
-            for k in DEFAULTS:
-                if k in d and type(d[k]) is type(DEFAULTS[k]):
-                    s[k] = d[k]
+            if isinstance(d, dict):  # anything else is garbage: defaults
+                for k in DEFAULTS:
+                    if k in d and type(d[k]) is type(DEFAULTS[k]):
+                        s[k] = d[k]
         except (OSError, ValueError):
             pass  # absent or damaged: defaults
         return s
@@ -105,12 +107,14 @@ class App:
         """Resume the unfinished game (default) or show the home menu."""
         self.apply_settings()
         notice = self.resume()
-        if self.game is not None:
+        if self.mend is not None:
+            self.ui.open("t42.recover").show(self.ui)
+        elif self.game is not None:
             self.show_game(notice)
         else:
             self.home()
             if notice:
-                self.ui.push(Message("Journal", [notice]))
+                self.ui.push(Message("Journal", wrap(notice)))
 
     def resume(self):
         """Rebuild the game from the journal; returns a notice or None.
@@ -118,29 +122,52 @@ class App:
         Rounds are folded into the game as they stream off flash (journal.scan)
         instead of holding every parsed line: ~330 bytes of heap per round."""
         self.game = None
+        self.mend = None
         if not self.journal.exists():
             return None
         r = _Resume()
         n, notice = self.journal.scan(r.take)
         if r.bad_at:
             # a line the engine refuses cannot be a committed round: keep the
-            # game up to it and cut the journal to match
+            # game up to it and cut the journal to match (a copy kept)
+            name = self.journal.keep_copy()
             self.journal.truncate(r.bad_at - 1)
-            cut = "Dropped %d bad line(s)" % (n - r.bad_at + 1)
+            cut = "Line %d refused: dropped from it (copy: %s)" % (r.bad_at, name)
             notice = notice + "; " + cut if notice else cut
+        elif self.journal.later is not None and (r.game is not None or not n):
+            # damage with intact lines after it, or a damaged setup: the
+            # players enter again what is missing (ui.t42.recover)
+            from teatally.recover import Mend
+
+            self.game = r.game
+            self.mend = Mend(self.journal, n)
+            return None
         if r.game is None and n and not r.bad_at:
             return notice  # another game's journal (not Tea for 2)
         self.game = r.game
         return notice
 
     def new_game(self, setup):
-        """Start a game: its setup line becomes the journal."""
+        """Start a game: its setup line becomes the journal. While a journal
+        is mended (self.mend) it is its damaged setup entered again: nothing
+        is written until the mend ends. A journal on flash that is not a
+        game loaded (unreadable, another kind, left by the error screen's
+        "Home menu") is set aside first, never replaced."""
+        had = self.game
         self.game = t42.Game(setup)
+        if self.mend is not None:
+            self.mend.entered_line()
+            return
+        if had is None and self.journal.exists():
+            self.journal.set_aside()  # never replaced: kept as games/dNNNN.jsonl
         self.journal.start(setup)
 
     def commit(self, action):
         """Apply one round/adjustment and write it to flash (the commit)."""
         state = self.game.apply(action)
+        if self.mend is not None:
+            self.mend.entered_line()  # a lost line entered again: written when the mend ends
+            return state
         self.journal.append(action)
         return state
 
@@ -213,7 +240,9 @@ class App:
 
     def crash(self, exc):
         """Log the traceback, show an error screen; the journal is intact, so
-        OK rebuilds the game from it."""
+        OK rebuilds the game from it. The same error twice in a row (the
+        journal unreadable, the flash full...) offers ways out: the home
+        menu, or the game set aside (moved to the archive, not deleted)."""
         self.errors += 1
         try:
             with open(self.path(ERROR_LOG), "a") as f:
@@ -222,6 +251,11 @@ class App:
         except OSError:
             pass
         msg = "%s: %s" % (type(exc).__name__, exc)
+        self.repeats = self.repeats + 1 if msg == self.last_error else 1
+        self.last_error = msg
+        if self.repeats >= 2:
+            self.ui.open("t42.recover").ways_out(self, exc)  # the home menu, the game set aside
+            return
         lines = [msg[i : i + 16] for i in range(0, min(len(msg), 64), 16)]
         lines.append("OK: resume game")
         self.ui.reset(Message("Error", lines, ok=lambda ui: self.boot()))

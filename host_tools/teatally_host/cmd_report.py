@@ -313,7 +313,12 @@ def run(args):
     try:
         tl = Timeline(data)
     except RecordError as exc:
-        raise BadInput("line %d: %s" % (exc.line, exc.reason))
+        from teatally_host import salvage
+
+        kept = salvage.damaged(data, exc, "report")  # a damaged device journal: what it keeps
+        if kept is None:
+            raise BadInput("line %d: %s" % (exc.line, exc.reason))
+        tl = Timeline(kept)
     out = Path(args.out) if args.out else path.parent
     png = chart(tl, path.stem)
     files = {path.stem + ".png": png, path.stem + ".csv": csv_rows(tl)}

@@ -391,7 +391,7 @@ def header(fb, title):
 # press that opens them (UI.open) and released when their screens are closed,
 # so that their bytecode leaves the heap (an import from a .mpy file copies
 # it into the heap). Everything else is imported once and stays.
-RARE = ("pads", "settings", "archive", "t42.setup", "t42.history", "t42.end")
+RARE = ("pads", "settings", "archive", "t42.setup", "t42.history", "t42.end", "t42.recover")
 
 
 class UI:

@@ -164,7 +164,11 @@ def final_screen(ui):
 def show_game(ui, notice=None, toast=None):
     """Reset the stack to the current game: the status board (with toast, a
     (title, line) saying what just happened), or the final scoring once the
-    game is over; a journal notice goes on top."""
+    game is over; a journal notice goes on top. While a damaged journal is
+    mended, its next step instead (ui.t42.recover)."""
+    if ui.app.mend is not None:
+        ui.open("t42.recover").show(ui)
+        return
     game = ui.app.game
     if game is None:
         ui.app.home()

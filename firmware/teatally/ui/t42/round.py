@@ -106,7 +106,9 @@ def _last_stars(game):
 def start(ui):
     """Begin a round on top of the status board."""
     ui.push(Screen())  # the round's slot on the stack; replaced by its questions
-    Round(ui.app).advance(ui)
+    r = Round(ui.app)
+    r.guide = ui.app.mend
+    r.advance(ui)
 
 
 class Round:
@@ -127,8 +129,14 @@ class Round:
         self.need = None  # the question on screen: a t42.Need, or None for the action
         self.winner = -1
         self.notes = None  # what was filled in without asking, for the next screen
-        self.rows = []  # the picker's lines (_land)
+        self.lines = []  # the picker's lines (_land)
         self.text = None  # what _say gives (_act_hint: the effect's words)
+        # a recover.Mend while a damaged round is entered again: it prefills
+        # and narrows the answers (recover.Mend.shape reads rows and sel),
+        # and the commit is its (App.commit)
+        self.guide = None
+        self.rows = []
+        self.sel = 0
 
     # -- the next question ---------------------------------------------------
     def advance(self, ui):
@@ -237,7 +245,7 @@ class Round:
     def _land(self, n):
         # ASK_HOURGLASSES (T42-WATCH-1, -2): where the hand would land
         # (need.watch: where the action left it, a cat may have moved it)
-        out = self.rows
+        out = self.lines
         del out[:]
         if self.notes:
             out.append(self.notes)
@@ -310,11 +318,21 @@ class Round:
         return self._menu(title, rows, _most(need.options, player.draw), self._hint(self._say))
 
     def _menu(self, title, rows, sel, hint):
+        if self.guide is not None:
+            # a damaged round: narrowed to what the later lines allow, prefilled
+            self.rows = rows
+            self.sel = sel
+            self.guide.shape(self)
+            sel = self.sel
         m = Menu(title, rows, self.answer, self.back, sel, hint)
         m.round = self  # type: ignore[attr-defined]
         return m
 
     def _picker(self, title, lo_hi, value, describe):
+        if self.guide is not None:
+            self.sel = value
+            lo_hi = self.guide.shape(self, lo_hi)
+            value = self.sel
         m = Picker(title, lo_hi[0], lo_hi[1], value, self.answer, describe, self.back)
         m.round = self  # type: ignore[attr-defined]
         return m
@@ -327,6 +345,9 @@ class Round:
             after = app.commit(self.draft)  # one journal line
         except t42.Refused as exc:
             self._refused(ui, exc)
+            return
+        if self.guide is not None:
+            app.show_game()  # the mend goes on (ui.t42.recover); no table notices
             return
         lines = notices(before, after, self.winner)
         if lines and after.over:

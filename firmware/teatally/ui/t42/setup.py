@@ -73,11 +73,18 @@ class NewGame:
         self.answers = []  # flamingo, watch, objective 4 .. objective 8
         self.rolled = [False, False]  # flamingo / watch drawn at random
         self.pending = None  # a repeated objective face waiting for its confirmation
+        # a recover.Mend while a damaged setup is entered again: no random
+        # draw, the answers read from the damaged line selected, the
+        # flamingo and watch narrowed to what the intact rounds allow
+        self.guide = None
 
     def screen(self, ui):
         n = len(self.answers)
         if n < len(_TITLES):
-            return Menu(_TITLES[n], _ITEMS[n], self.pick, self.back, self._first(n), _HINTS[n])
+            items, sel = _ITEMS[n], self._first(n)
+            if self.guide is not None:
+                items, sel = self.guide.setup_items(self.answers, items, sel)
+            return Menu(_TITLES[n], items, self.pick, self.back, sel, _HINTS[n])
         return Lines("New game?", self._summary_lines(), ok=self.start, back=self.back)
 
     def _first(self, n):
@@ -163,4 +170,6 @@ class NewGame:
 
 def new_game(ui):
     """Ask the setup of a new Tea for 2 game (called from the home menu)."""
-    ui.push(NewGame().screen(ui))
+    g = NewGame()
+    g.guide = ui.app.mend
+    ui.push(g.screen(ui))
