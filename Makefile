@@ -28,8 +28,9 @@ sim: $(STAMP)
 test: $(STAMP)
 	$(BIN)/python -m pytest $(TESTARGS)
 
+# results to build/bench/; `make bench BENCHARGS=--update` rewrites bench/results.json and bench/README.md
 bench: $(STAMP)
-	$(BIN)/teatally bench
+	$(BIN)/teatally bench $(BENCHARGS)
 
 flash: $(STAMP)
 	$(BIN)/teatally flash $(FLASHARGS)

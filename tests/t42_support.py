@@ -4,7 +4,8 @@ Records are lists of JSON-able objects, setup first, exactly as the record
 file holds them; the helpers apply them through the public engine API.
 """
 
-from teatally import jsonc, t42
+from teatally import jsonc
+from teatally.rules import t42
 
 OBJECTIVES = {"4": "tarts", "5": "most:king", "6": "deck", "7": "destroyed", "8": "hourglasses"}
 
@@ -28,7 +29,8 @@ def heap():
 """
 REPLAY_SCRIPT = """
 import os
-from teatally import jsonc, record, t42
+from teatally import jsonc, record
+from teatally.rules import t42
 from teatally.journal import RecordError, parse_record_lines
 
 for name in sorted(os.listdir(FLASH)):

@@ -8,8 +8,8 @@ end the loop (KeyboardInterrupt, SystemExit) goes through. Driven through
 
 GUARD = r"""
 from teatally.app import App
-from teatally.hw_virtual import VirtualHardware
-from teatally.ui import Screen
+from teatally.hw.virtual import VirtualHardware
+from teatally.ui.core import Screen
 
 class Broken(Screen):
     title = 'Broken'

@@ -7,11 +7,13 @@ line, and that a key script translated from a record enters exactly that
 record on the device (CPython; the bench replays it on the MicroPython VM).
 """
 
+import json
 import tempfile
 
 import pytest
 
-from teatally import journal, jsonc, t42
+from teatally import journal, jsonc
+from teatally.rules import t42
 from teatally_host import bench, gen, keyscript, mpvm, pyframebuf
 
 SETUP = {
@@ -107,7 +109,7 @@ def _replay_keys(presses):
     """Enter the presses on a fresh CPython App; -> (app, the recorded objects)."""
     pyframebuf.install()
     from teatally.app import App
-    from teatally.hw_virtual import VirtualHardware
+    from teatally.hw.virtual import VirtualHardware
 
     flash = tempfile.mkdtemp(prefix="tt-test-keys-")
     app = App(VirtualHardware(flash))
@@ -158,7 +160,7 @@ ROMFS_IMPORT = """\
 def imp():
     gc.collect()
     m0 = gc.mem_alloc()
-    from teatally import t42
+    from teatally.rules import t42
     gc.collect()
     print("%s %d" % (t42.__file__, gc.mem_alloc() - m0))
 imp()
@@ -184,7 +186,7 @@ def test_romfs_runs_bytecode_in_place_and_keeps_the_heap(tmp_path):
     plain = mpvm.run(guest, firmware=str(fw), heap=bench.HEAP_CAP).check().stdout.split()
     cap = bench.HEAP_CAP + bench.romfs_extra_heap(bench.romfs_image_heap(vm_bytes))
     rom = mpvm.run(bench.ROMFS_PRELUDE + guest, firmware=str(romfw), heap=cap).check().stdout.split()
-    assert plain[0] == "/fw/teatally/t42.mpy" and rom[3] == "/rom/teatally/t42.mpy"
+    assert plain[0] == "/fw/teatally/rules/t42.mpy" and rom[3] == "/rom/teatally/rules/t42.mpy"
     assert rom[:2] == ["ROMFS", str(bench.romfs_image_heap(vm_bytes))]
     assert int(rom[4]) < int(plain[1]) * 0.6
     assert int(rom[6]) - int(rom[1]) >= int(plain[3])
@@ -198,10 +200,10 @@ def test_summarize_romfs_leaves_the_image_out():
     assert (r["heap_peak_romfs_bytes"], r["heap_live_max_romfs_bytes"]) == (30_000, 11_000)
     assert r["heap_cap_romfs_effective_bytes"] == 96_000
     assert r["press_worst_romfs_fuel"] == 300 and r["press_worst_romfs"] == "g press 2 (line 1, ok)"
-    assert r["completes_at_96k_romfs"] and r["romfs_image_bytes"] == 59_000 and not r["romfs_problems"]
+    assert r["completes_at_144k_romfs"] and r["romfs_image_bytes"] == 59_000 and not r["romfs_problems"]
     run["completes_at_cap"], run["problem"] = False, "x"
     r = bench.summarize_romfs([{"name": "g", "keys": keys, "run_romfs": run}], 1.0, 61_000, 59_000)
-    assert not r["completes_at_96k_romfs"] and len(r["romfs_problems"]) == 2
+    assert not r["completes_at_144k_romfs"] and len(r["romfs_problems"]) == 2
 
 
 def _game(name, keys, cap_fuel, cpu_fuel, cpu_problem=None):
@@ -217,18 +219,84 @@ def _game(name, keys, cap_fuel, cpu_fuel, cpu_problem=None):
 
 
 def test_summarize_takes_the_presses_from_the_pico_like_run():
-    """Key presses count in the run with the Pico-like heap (cpu_run); the
-    96 KB run gives the heap figures and its presses as *_cap96."""
+    """Key presses count in the run with the stock Pico's heap (cpu_run);
+    the 144 KB run gives the heap figures and its presses as *_cap."""
     keys = [("ok", 0), ("down", 1), ("ok", 1)]
     cal = {"micropython": "MicroPython x", "fuel_loop": 1, "fuel_per_iteration": 1, "pico_ms": 1, "iterations": 1,
            "source": "", "mark_overhead_fuel": 0}
     g = _game("g", keys, [500, 100, 900], [300, 50, 400])
     r = bench.summarize({"a.mpy": 10}, cal, [g], 1.0)
     assert r["press_worst_fuel"] == 400 and r["press_worst"] == "g press 3 (line 1, ok)"
-    assert r["press_worst_cap96_fuel"] == 900 and r["press_median_cap96_fuel"] == 500
-    assert r["press_heap_bytes"] == bench.HEAP_PICO
-    assert r["heap_peak_bytes"] == 80_000 and r["idle_worst_ms_est"] == 0.02  # the dearer idle work of both runs
+    assert r["press_worst_cap_fuel"] == 900 and r["press_median_cap_fuel"] == 500
+    assert r["press_heap_bytes"] == bench.HEAP_PICO == 192 * 1024 and r["heap_cap_bytes"] == 144 * 1024
+    assert r["heap_live_peak_bytes"] == 70_000 and r["heap_peak_bytes"] == 80_000
+    assert r["idle_worst_ms_est"] == 0.02  # the dearer idle work of both runs
+    # press to photon: the press's computing (400 fuel at 1 fuel a µs) plus
+    # one frame on the board's bus, the worse board counting
+    photon = r["press_to_photon"]
+    assert set(photon) == set(bench.PHOTON_BOARDS)
+    ssd = photon["pico_ssd1306"]
+    assert 23.0 < ssd["show_bus_ms"] < 24.0 and photon["waveshare_pico_oled_1_3"]["show_bus_ms"] < 1.0
+    assert r["press_to_photon_worst_ms_est"] == ssd["worst_ms_est"] == round(0.4 + ssd["show_bus_ms"], 1)
+    assert {c["name"] for c in r["checks"]} >= {"press_to_photon_p95_ms_est", "press_to_photon_worst_ms_est",
+                                                "heap_live_peak_bytes", "completes_at_144k"}
+    assert "effort_ratio" not in {c["name"] for c in r["checks"]} and r["effort_ratio"] == 4.0
     assert not r["not_reproduced"]
     # the game must come out right in that run too
     r = bench.summarize({"a.mpy": 10}, cal, [_game("g", keys, [1, 1, 1], [1, 1, 1], "line 1 differs")], 1.0)
-    assert r["not_reproduced"] == ["g"] and "Pico-like" in r["problems"][0]
+    assert r["not_reproduced"] == ["g"] and "192 KB heap" in r["problems"][0]
+
+
+def test_bus_time_of_a_frame_per_board():
+    """What show() sends, at the board file's bus speed: the SSD1306's whole
+    frame over I2C at 400 kHz is about 23.5 ms (9 clocks a byte), the
+    SH1106's eight pages a little more (a transaction a page), the
+    Waveshare SH1107 on SPI at 10 MHz under a millisecond."""
+    from teatally_host import cmd_flash
+
+    ms = {b: bench.show_bus_ms(cmd_flash.load_board(b)) for b in cmd_flash.board_names()}
+    assert round(ms["pico_ssd1306"], 1) == 23.5
+    assert ms["pico_ssd1306"] < ms["pico_sh1106"] < 26
+    assert 0.8 < ms["waveshare_pico_oled_1_3"] < 0.9
+
+
+def test_a_record_without_the_default_hourglasses_plays(tmp_path):
+    """Any valid record plays: a round line may leave out "hourglasses" (0,
+    the engine's default); the device records 0 and that is the same game."""
+    objs = bench.load_record(bench.BENCH_DIR / "random-s1.jsonl")[:12]
+    bare = [objs[0]] + [{k: v for k, v in o.items() if (k, v) != ("hourglasses", 0)} for o in objs[1:]]
+    assert bare != objs
+    keys = keyscript.presses_for(bare, archive=False)
+    assert keys == keyscript.presses_for(objs, archive=False)
+    assert keyscript.first_difference(objs, bare) is None
+    assert "line 3" in keyscript.first_difference(objs[:2] + [objs[3]] + objs[3:], objs)
+
+
+def test_bench_json_keys_and_where_results_go(tmp_path, monkeypatch):
+    """`teatally bench --json FILE` writes the budget figures (numbers, the
+    completion a boolean); a plain run writes its results to build/bench/
+    (untracked), --update to the records' folder (the committed ones)."""
+    import argparse
+
+    from teatally_host import cmd_bench
+
+    cal = {"micropython": "MicroPython x", "fuel_loop": 1, "fuel_per_iteration": 1, "pico_ms": 1, "iterations": 1,
+           "source": "", "mark_overhead_fuel": 0}
+    r = bench.summarize({"a.mpy": 10}, cal, [_game("g", [("ok", 0)], [500], [300])], 1.0)
+    monkeypatch.setattr(bench, "run_bench", lambda folder, log=print, write_keys=False: r)
+    monkeypatch.setattr(cmd_bench, "OUT", tmp_path / "out")
+    monkeypatch.setattr(cmd_bench, "check_records", lambda folder: None)
+    records = tmp_path / "records"
+    records.mkdir()
+    args = argparse.Namespace(records=records, json=tmp_path / "r.json", update=False, regen=False, no_write=False)
+    cmd_bench.run(args)
+    data = json.loads((tmp_path / "r.json").read_text())
+    for key in ("press_to_photon_p95_ms_est", "press_to_photon_worst_ms_est", "heap_live_peak_bytes",
+                "resume_ms_est", "undo_ms_est", "bytes_per_round", "mpy_total_bytes", "presses_per_round_median"):
+        assert type(data[key]) in (int, float), key
+    assert data["completes_at_144k"] is True
+    assert (tmp_path / "out" / "results.json").exists() and (tmp_path / "out" / "README.md").exists()
+    assert list(records.iterdir()) == []
+    args.update, args.json = True, None
+    cmd_bench.run(args)
+    assert sorted(p.name for p in records.iterdir()) == ["README.md", "results.json"]

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from teatally import board
+from teatally.hw import boards as board
 
 ROOT = Path(__file__).resolve().parents[1]
 BOARDS = sorted((ROOT / "boards").glob("*.py"))
@@ -107,7 +107,7 @@ def _flash_with_boards(board_txt=None):
 
 LOADER = r"""
 import sys
-from teatally import board
+from teatally.hw import boards as board
 name = board.read_board_name(FLASH)
 b = board.load_board(name, FLASH)
 print(name, b.NAME, b.LAYOUT, b.DISPLAY_DRIVER, board.board_problems(b))

@@ -21,12 +21,15 @@ def test_dry_run_lists_every_step_for_each_board(capsys, board):
     mip = [c[5] for c in cmds if c[3:5] == ["mip", "install"]]
     assert mip == b["MIP_PACKAGES"]
     copies = [c for c in cmds if c[3:5] == ["fs", "cp"]]
-    mpys = copies[0][5:-1]
-    assert copies[0][-1] == ":teatally/"
-    assert sorted(m.rsplit("/", 1)[1] for m in mpys) == sorted(
-        p.stem + ".mpy" for p in cmd_flash.firmware_modules()
+    # the package folder by folder (subpackages included), every device module once
+    package = [c for c in copies if c[-1].startswith(":teatally")]
+    assert [c[-1] for c in package] == [":%s/" % d for d in cmd_flash.package_dirs()]
+    mpys = [m for c in package for m in c[5:-1]]
+    assert sorted(m.split("build/mpy/", 1)[1] for m in mpys) == sorted(
+        cmd_flash.mpy_path(p) for p in cmd_flash.firmware_modules()
     )
-    assert "app.mpy" in " ".join(mpys) and "hw_sim" not in " ".join(mpys)
+    assert all(m.split("build/mpy/", 1)[1].rpartition("/")[0] == c[-1][1:-1] for c in package for m in c[5:-1])
+    assert "teatally/app.mpy" in " ".join(mpys) and "hw/sim" not in " ".join(mpys)
     assert ["boards/%s.py" % board, ":boards/%s.py" % board] in [c[5:] for c in copies]
     assert ["firmware/main.py", ":main.py"] in [c[5:] for c in copies]
     assert any("board.txt" in c[-1] and board in c[-1] for c in cmds if c[3] == "exec")
@@ -49,10 +52,12 @@ def test_compile_for_rp2350_uses_its_arch(tmp_path):
     # the embedded source name is the module's name (a qstr the import makes
     # anyway), not a path of the build machine: one less string per module
     # in the device's heap
-    ui = (tmp_path / "mpy" / "teatally" / "ui.mpy").read_bytes()
-    assert b"teatally.ui\x00" in ui
+    ui = (tmp_path / "mpy" / "teatally" / "ui" / "core.mpy").read_bytes()
+    assert b"teatally.ui.core\x00" in ui
     assert str(cmd_flash.FIRMWARE).encode() not in ui
     assert cmd_flash.source_name(cmd_flash.FIRMWARE / "teatally" / "__init__.py") == "teatally"
+    assert cmd_flash.source_name(cmd_flash.FIRMWARE / "teatally" / "ui" / "__init__.py") == "teatally.ui"
+    assert cmd_flash.source_name(cmd_flash.FIRMWARE / "teatally" / "ui" / "t42" / "round.py") == "teatally.ui.t42.round"
 
 
 def test_version_check_and_error_messages():
@@ -74,7 +79,7 @@ def test_package_json_is_current_and_installs_everything():
     for _dest, src in pkg["urls"]:
         assert (root / src).exists(), src
     dests = [d for d, _ in pkg["urls"]]
-    assert "main.py" in dests and "teatally/t42.py" in dests and "boards/pico_ssd1306.py" in dests
+    assert "main.py" in dests and "teatally/rules/t42.py" in dests and "boards/pico_ssd1306.py" in dests
     assert pkg["deps"] == [["ssd1306", "latest"]]
 
 
@@ -96,7 +101,7 @@ def test_dry_run_romfs_checks_the_partition_before_touching_the_board(capsys):
     assert steps[0][0] == "exec" and "version" in steps[0][1]
     assert steps[1] == ["romfs", "query"]
     deploy = steps.index(["romfs", "deploy", "build/teatally.romfs"])
-    prepare = [i for i, s in enumerate(steps) if s[0] == "exec" and "os.remove('teatally/'" in s[1]]
+    prepare = [i for i, s in enumerate(steps) if s[0] == "exec" and "os.remove(d + '/' + n)" in s[1]]
     assert len(prepare) == 1 and deploy < prepare[0]
     assert ["fs", "cp", "firmware/main.py", ":main.py"] in steps
     assert steps[-1] == ["reset"]
@@ -163,11 +168,17 @@ def test_romfs_image_holds_exactly_the_device_modules(tmp_path):
         "    b = f.read()\n"
         "    f.close()\n"
         "    vfs.mount(vfs.VfsRom(b), '/rom')\n"
-        "    print(' '.join(sorted(os.listdir('/rom/teatally'))))\n"
-        "main()\n",
+        "def walk(d):\n"
+        "    for name, kind, *_ in os.ilistdir(d):\n"
+        "        if kind == 0x4000:\n"
+        "            walk(d + '/' + name)\n"
+        "        else:\n"
+        "            print((d + '/' + name)[5:])\n"
+        "main()\n"
+        "walk('/rom/teatally')\n",
         fw,
     )
-    assert res.split() == sorted(p.stem + ".mpy" for p in cmd_flash.firmware_modules())
+    assert sorted(res.split()) == sorted(cmd_flash.mpy_path(p) for p in cmd_flash.firmware_modules())
 
 
 def mp(script, fw, flash=None, heap=None):
@@ -194,7 +205,8 @@ def mount():
 mount()
 %(prepare)s
 def boot():
-    from teatally import app, hw_virtual
+    from teatally import app
+    from teatally.hw import virtual as hw_virtual
     print(app.__file__)
     a = app.App(hw_virtual.VirtualHardware('/flash'))
     a.boot()
@@ -218,7 +230,7 @@ def test_romfs_image_boots_the_app_and_littlefs_copies_are_removed(tmp_path):
     bench.build_firmware(tree)
     fw = tmp_path / "fw"
     fw.mkdir()
-    (fw / "img").write_bytes(cmd_flash.romfs_image(tree, skip=("hw_sim",)))
+    (fw / "img").write_bytes(cmd_flash.romfs_image(tree, skip=("hw/sim",)))
     flash = tmp_path / "flash"
     shutil.copytree(tree / "teatally", flash / "teatally")
     (flash / "teatally" / "notes.txt").write_text("not ours")
@@ -240,3 +252,45 @@ def test_romfs_image_boots_the_app_and_littlefs_copies_are_removed(tmp_path):
     shutil.copytree(tree / "teatally", flash / "teatally")
     mp("import os\nos.chdir('/flash')\n" + cmd_flash._PREPARE_ROMFS + "\n", fw, flash)
     assert not (flash / "teatally").exists() and not (flash / "teatally-old").exists()
+
+
+def test_manifest_freezes_every_device_module_and_the_default_board():
+    """firmware/manifest.py (for a firmware build with the package frozen):
+    package("teatally") lists exactly the device modules (what teatally
+    flash copies), the default board's file exists, and its display driver
+    comes by require(), as micropython-lib packages do."""
+    seen = {"package": [], "module": [], "require": []}
+    ns = {
+        "include": lambda path: None,
+        "metadata": lambda **kw: None,
+        "package": lambda name, files=None, base_path=".", opt=None: seen["package"].append((name, files)),
+        "module": lambda name, base_path=".", opt=None: seen["module"].append((base_path, name)),
+        "require": lambda name, **kw: seen["require"].append(name),
+    }
+    path = cmd_flash.FIRMWARE / "manifest.py"
+    exec(compile(path.read_text(), str(path), "exec"), ns)
+    [(name, files)] = seen["package"]
+    assert name == "teatally"
+    assert sorted(files) == sorted(cmd_flash.module_path(p) + ".py" for p in cmd_flash.firmware_modules())
+    [(base, board)] = seen["module"]
+    assert (cmd_flash.FIRMWARE / base / board).exists() and board == "pico_ssd1306.py"
+    assert seen["require"] == cmd_flash.load_board("pico_ssd1306")["MIP_PACKAGES"]
+
+
+def test_prepare_makes_the_package_folders_and_clears_an_older_install(tmp_path):
+    """flash's preparing line on the device (here the VM, its flash a host
+    folder): an install of the flat layout (teatally/ui.mpy, t42.mpy, a
+    stray .py) leaves no module behind, and every folder of the package
+    and /boards exists for the copies that follow; games are kept."""
+    flash = tmp_path / "flash"
+    (flash / "teatally").mkdir(parents=True)
+    for name in ("ui.mpy", "t42.mpy", "app.py", "app.mpy"):
+        (flash / "teatally" / name).write_bytes(b"old")
+    (flash / "game.jsonl").write_text("{}\n")
+    fw = tmp_path / "fw"
+    fw.mkdir()
+    mp("import os\nos.chdir('/flash')\n" + cmd_flash._PREPARE + "\n", fw, flash)
+    for d in cmd_flash.package_dirs():
+        assert (flash / d).is_dir() and not [p for p in (flash / d).iterdir() if p.is_file()], d
+    assert (flash / "boards").is_dir() and (flash / "game.jsonl").read_text() == "{}\n"
+    mp("import os\nos.chdir('/flash')\n" + cmd_flash._PREPARE + "\n", fw, flash)  # again: nothing to do

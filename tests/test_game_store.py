@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from t42_support import GUEST_HEAP, dump
 
-from teatally import t42
+from teatally.rules import t42
 from teatally_host import gen
 
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
@@ -143,7 +143,7 @@ def test_action_list_reads_like_a_list():
 # odd shapes the store must give back exactly all the same.
 ODD_SCRIPT = r"""
 import json
-from teatally import t42
+from teatally.rules import t42
 ODD = json.loads(ODD_JSON)
 def check(acts, want):
     got = [acts[i] for i in range(len(acts))]
@@ -214,7 +214,7 @@ def test_odd_lines_come_back_exactly(dual):
 # every reader sees it all the same.
 PENDING_SCRIPT = r"""
 import json
-from teatally import t42
+from teatally.rules import t42
 OBJS = json.loads(OBJS_JSON)
 def run():
     g = t42.Game(OBJS[0])
@@ -274,7 +274,8 @@ def test_last_action_waits_unpacked_and_reads_the_same(dual):
 # printed as CRCs so CPython must agree line by line.
 LONG_SCRIPT = r"""
 import json, binascii
-from teatally import jsonc, t42
+from teatally import jsonc
+from teatally.rules import t42
 OBJS = json.loads(OBJS_JSON)
 def crc(g):
     return '%08x' % (binascii.crc32(jsonc.dumps(t42.to_json(g.state)).encode()) & 0xffffffff)
@@ -315,7 +316,7 @@ HEAP_SCRIPT = (
     GUEST_HEAP
     + r"""
 import gc, json
-from teatally import t42
+from teatally.rules import t42
 G = []
 def load():
     f = open(FLASH + '/game.json')

@@ -13,7 +13,8 @@ from teatally_host import mpvm
 
 PRELUDE = r"""
 import framebuf
-from teatally import gfx, gfx_more
+from teatally.ui import gfx
+from teatally.ui import gfx_more
 
 def new(fmt=framebuf.MONO_VLSB, w=128, h=64):
     buf = bytearray(w * h // 8)

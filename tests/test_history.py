@@ -2,8 +2,7 @@
 and adjustment lines (T42-INPUT-2).
 
 The history makes its rows lazily (only those drawn, from the lines' tags in
-t42.Actions, labels as bytes) and the selected line's detail ahead, between
-key presses. What the player sees must be what the history showed when it
+t42.Actions, labels as bytes). What the player sees must be what the history showed when it
 made every row at once with str labels: the scenarios draw that eager menu
 (rebuilt from labels and hints the host computes with the old rules) next to
 the real screen after every key and compare the frame buffers' CRCs, on both
@@ -12,7 +11,10 @@ interpreters (``dual``)."""
 import json
 import random
 
-from teatally import t42, ui, ui_t42, ui_t42_more
+from teatally.rules import t42
+from teatally.ui import core as ui
+from teatally.ui.t42 import words
+from teatally.ui.t42 import history as ui_t42_more
 from teatally_host import gen
 
 
@@ -26,7 +28,7 @@ def expected(lines):
     for a in lines:
         if "adjust" not in a:
             n += 1
-        labels.append(ui_t42.action_label(a, n))
+        labels.append(words.action_label(a, n))
         hints.append(ui_t42_more.action_hint(a))
         details.append(ui_t42_more.describe(a, n))
     return labels, hints, details
@@ -49,11 +51,12 @@ def game_with_adjustments():
 
 GUEST = r"""
 import binascii
-from teatally import ui, ui_t42_end, ui_t42_more
+from teatally.ui import core as ui
+from teatally.ui.t42 import history as ui_t42_more
 import teatally.app
 from teatally.app import App
 from teatally.buttons import E_PRESS, K_BACK, K_DOWN, K_OK, K_UP
-from teatally.hw_virtual import VirtualHardware
+from teatally.hw.virtual import VirtualHardware
 
 A = []
 REF = []
@@ -107,7 +110,7 @@ def row(tag):
 def detail(tag):
     d = top()
     lines = [txt(x) for x in d.lines]
-    ref = ui_t42_end.Lines(TITLES[0], lines)
+    ref = ui.Lines(TITLES[0], lines)
     print(tag, type(d).__name__, d.title, d.top, '|', ' / '.join(lines), same(ref))
 """
 
@@ -129,13 +132,9 @@ def browse():
     row('down')
 
 def details():
-    # OK on the first line (its detail made ahead, between the presses),
-    # then on the next one at once (no idle work between)
+    # OK on the first line, then on the next one
     TITLES[0] = LABELS[0]
-    made = ui_t42_more._ROWS.ahead
-    print('ahead', made is not None and made[0] == top().sel == 0)
     press(K_OK)
-    print('shown', top() is made[1])
     detail('ok0')
     press(K_BACK)
     row('back')
@@ -159,8 +158,7 @@ def details():
 
 def leave():
     press(K_BACK)
-    rows = ui_t42_more._ROWS
-    print('left', type(top()).__name__, top().title, top().sel, len(rows), rows.ahead is None)
+    print('left', type(top()).__name__, top().title, top().sel)
     press(K_OK)
     row('reopen')
 
@@ -181,10 +179,9 @@ def test_history_rows_hints_and_details_look_as_before(dual):
     adjusted" with the round number of the rounds so far and the bottom line
     says whom the winner beat or what was adjusted, and the screen is pixel
     for pixel the one the eager history drew. OK shows the line in
-    sentences (ui_t42_more.describe), titled with its label,
-    made ahead (between presses) or at once, from its first line when
-    opened again; BACK leaves for the game menu (the rows and the detail
-    let go), and History opens on the newest line again."""
+    sentences (ui.t42.history.describe), titled with its label,
+    from its first line when opened again; BACK leaves for the game menu,
+    and History opens on the newest line again."""
     objs = game_with_adjustments()
     lines = objs[1:]
     labels, hints, details = expected(lines)
@@ -210,23 +207,21 @@ def test_history_rows_hints_and_details_look_as_before(dual):
         assert line == "up History %d %d %s %d | %s True" % (i, n, labels[i], i, hints[i])
     downs = [line for line in out.splitlines() if line.startswith("down ")]
     assert downs == ["down History %d %d %s %d | %s True" % (i, n, labels[i], i, hints[i]) for i in (n - 1, 0)]
-    # the details: the line in sentences
+    # the details: the line in words, then its JSON
     for tag, i in (("ok0", 0), ("ok1", 1), ("long", longest), ("again", longest)):
         text = " / ".join(ui.wrap(details[i]))
         assert "%s Lines %s 0 | %s True" % (tag, labels[i], text) in out, tag
     assert len(ui.wrap(details[longest])) > ui.ROWS - 1 and "scrolled 1" in out
     assert "back History 0 %d %s 0 | %s True" % (n, labels[0], hints[0]) in out
-    assert "left Menu Game 0 0 True" in out
-    assert "ahead True" in out and "shown True" in out
+    assert "left Menu Game 0" in out
     assert out.splitlines()[-1] == "reopen History %d %d %s %d | %s True" % (n - 1, n, labels[-1], n - 1, hints[-1])
-    assert all(r[-1] == "True" for r in rows if r[0] not in ("all", "left", "scrolled", "ahead", "shown"))
+    assert all(r[-1] == "True" for r in rows if r[0] not in ("all", "left", "scrolled"))
 
 
 EMPTY = r"""
-from teatally import ui_t42
 boot()
 A[0].new_game(SETUP)
-ui_t42.show_game(A[0].ui, None)
+A[0].show_game()
 idle()
 press(K_BACK)
 press(K_OK)
@@ -251,7 +246,7 @@ def test_history_of_a_game_without_lines(dual):
 
 
 TAGS = r"""
-from teatally import t42
+from teatally.rules import t42
 def show(acts):
     print('tags', list(acts.tags), len(acts))
 acts = t42.Actions()

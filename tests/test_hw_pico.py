@@ -106,7 +106,7 @@ sys.modules['sh1107'] = sh1107
 """
 
 SCENARIO = r"""
-from teatally import hw_pico
+from teatally.hw import pico as hw_pico
 
 def choose(name):
     f = open(FLASH + '/board.txt', 'w')
@@ -173,7 +173,7 @@ finally:
 """
 
 BASE = r"""
-from teatally.hw_base import Hardware
+from teatally.hw.base import Hardware
 hw = Hardware()
 print(hw.display, hw.predicates, hw.layout, repr(hw.flash_root), hw.board_name, hw.board_error)
 hw.seed(1234)

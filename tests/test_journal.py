@@ -1,9 +1,12 @@
 """The on-flash game journal: protected lines, torn-write recovery, undo, archive, prune.
 
 Every scenario runs through ``dual`` (CPython and the MicroPython VM must
-print the same bytes). Decided and tested here: after the first bad line
-everything is dropped (the record is a sequence), the dropped bytes are kept
-in game.damaged, and a line without its newline was never committed.
+print the same bytes). Decided and tested here: load() takes the lines
+before the first bad one; damage with no intact line after it is dropped
+(a line without its newline was never committed), the journal as found
+copied to games/dNNNN.jsonl first (never overwritten); damage with intact
+lines after it leaves the journal as it is and lists what follows in
+Journal.later, for teatally.recover (tests/test_recover.py).
 """
 
 import json
@@ -141,17 +144,16 @@ print('lastlen', len(last))
 for k in range(len(last) + 1):
     gc.collect()
     put(GAME, full[:cut + k])
-    try:
-        os.remove(FLASH + '/game.damaged')
-    except OSError:
-        pass
+    before = ls(FLASH + '/games')
     objs, notice = Journal(FLASH).load()
     objs2, notice2 = Journal(FLASH).load()
     expect = full if k == len(last) else full[:cut]
-    dmg = ls(FLASH)
-    kept = raw(FLASH + '/game.damaged') == last[:k] if 'game.damaged' in dmg else None
+    new = [n for n in ls(FLASH + '/games') if n not in before]
+    kept = raw(FLASH + '/games/' + new[0]) == full[:cut + k] if new else None
+    if notice:
+        notice = notice.replace(new[0], 'NAME') if len(new) == 1 else notice
     print(k, len(objs), objs == ([SETUP] + ROUNDS)[:len(objs)], notice, notice2,
-          objs2 == objs, raw(GAME) == expect, kept, 'game.tmp' in dmg)
+          objs2 == objs, raw(GAME) == expect, kept, 'game.tmp' in ls(FLASH))
 """
         )
     )
@@ -161,9 +163,11 @@ for k in range(len(last) + 1):
     assert len(rows) == n + 1
     # nothing cut: nothing to say
     assert rows[0] == "0 5 True None None True True None False"
-    # any partial line (even one missing only its newline) was never committed
+    # any partial line (even one missing only its newline) was never
+    # committed: dropped, the journal as found kept under a new name each time
     for k in range(1, n):
-        assert rows[k] == "%d 5 True Recovered: 1 damaged line dropped None True True True False" % k
+        said = "Last 1 line(s) unreadable: dropped (a copy is kept: NAME)"
+        assert rows[k] == "%d 5 True %s None True True True False" % (k, said)
     assert rows[n] == "%d 6 True None None True True None False" % n
 
 
@@ -184,15 +188,21 @@ for trial in range(60):
     if objs != [SETUP] + ROUNDS or notice is None or raw(GAME) != full:
         bad += 1
 print('garbage bad', bad)
-# a damaged line followed by a good one: the good line goes too (the record
-# is a sequence); a torn append glued to a good one is one damaged line
-put(GAME, full[:-7] + b'\n' + journal.protect(jsonc.dumps({'r': 1})).encode())
-objs, notice = Journal(FLASH).load()
-print('after damage', objs == [SETUP] + ROUNDS[:4], notice)
-put(GAME, full[:-7] + journal.protect(jsonc.dumps({'r': 1})).encode())
-objs, notice = Journal(FLASH).load()
-print('after torn', objs == [SETUP] + ROUNDS[:4], notice)
-# one changed byte anywhere in line 3: lines 1-2 stay, the rest is dropped
+# a damaged line followed by a good one: the good one is kept (later: its
+# span), the journal left as found for the mend; a torn append glued to a
+# good one is one line that holds an intact one (its CRC checks out)
+data = full[:-7] + b'\n' + journal.protect(jsonc.dumps({'r': 1})).encode()
+put(GAME, data)
+j = Journal(FLASH)
+objs, notice = j.load()
+print('after damage', objs == [SETUP] + ROUNDS[:4], notice, raw(GAME) == data, len(j.later),
+      [type(x).__name__ for x in j.later], j.later[-1] == (len(full) - 6, len(data)))
+data = full[:-7] + journal.protect(jsonc.dumps({'r': 1})).encode()
+put(GAME, data)
+j = Journal(FLASH)
+objs, notice = j.load()
+print('after torn', objs == [SETUP] + ROUNDS[:4], notice, raw(GAME) == data, len(j.later))
+# one changed byte anywhere in line 3: lines 1-2 are taken, the rest kept for the mend
 starts = [0]
 for i in range(len(full)):
     if full[i] == 10:
@@ -202,30 +212,39 @@ results = {}
 for i in range(a, b):
     for x in (0x01, 0x20, 0xFF):
         gc.collect()
-        put(GAME, full[:i] + bytes([full[i] ^ x]) + full[i + 1:])
-        objs, notice = Journal(FLASH).load()
-        key = '%d %s %s' % (len(objs), objs == [SETUP, ROUNDS[0]], notice is not None)
+        data = full[:i] + bytes([full[i] ^ x]) + full[i + 1:]
+        put(GAME, data)
+        j = Journal(FLASH)
+        objs, notice = j.load()
+        key = '%d %s %s %s %s' % (len(objs), objs == [SETUP, ROUNDS[0]], notice, raw(GAME) == data,
+                                 j.later is not None and isinstance(j.later[-1], tuple))
         results[key] = results.get(key, 0) + 1
 for key in sorted(results):
     print('flip', key)
-put(GAME, full[:a + 5] + b'#' + full[a + 6:])
+# damage in the last line only: dropped, the whole journal as found kept
+b = starts[-2]
+data = full[:b + 5] + b'#' + full[b + 6:]
+put(GAME, data)
+before = ls(FLASH + '/games')
 print(Journal(FLASH).load()[1])
-print('damaged kept', raw(FLASH + '/game.damaged')[6:] == full[a + 6:], raw(GAME) == full[:a])
+new = [n for n in ls(FLASH + '/games') if n not in before]
+print('damaged kept', new, raw(FLASH + '/games/' + new[0]) == data, raw(GAME) == full[:b])
 # an over-long line (no newline within MAX_LINE) is damage, read in bounded pieces
 put(GAME, full + b'x' * (3 * journal.MAX_LINE + 5) + b'\n' + b'y' * 10)
 print(Journal(FLASH).load()[1])
 """
-        )
+        ),
     )
     lines = out.splitlines()
     assert lines[0] == "garbage bad 0"
-    assert lines[1] == "after damage True Recovered: 2 damaged lines dropped"
-    assert lines[2] == "after torn True Recovered: 1 damaged line dropped"
-    # every change inside line 3 is caught and only lines 1-2 are kept
-    assert [ln for ln in lines if ln.startswith("flip")] == ["flip 2 True True"]
-    assert "Recovered: 4 damaged lines dropped" in lines
-    assert "damaged kept True True" in lines
-    assert lines[-1] == "Recovered: 2 damaged lines dropped"
+    assert lines[1] == "after damage True None True 2 ['bytearray', 'tuple'] True"
+    assert lines[2] == "after torn True None True 1"
+    # every change inside line 3 is caught: lines 1-2 taken, the journal
+    # left as it is, the lines after it kept (the last one intact)
+    assert [ln for ln in lines if ln.startswith("flip")] == ["flip 2 True None True True"]
+    assert lines[-3].startswith("Last 1 line(s) unreadable: dropped (a copy is kept: d00")
+    assert lines[-2].startswith("damaged kept ['d00") and lines[-2].endswith("'] True True")
+    assert lines[-1].startswith("Last 2 line(s) unreadable: dropped (a copy is kept: d00")
 
 
 def test_truncate_for_undo(dual):
@@ -476,6 +495,9 @@ print(Journal(FLASH).scan(t.take), t.n)
 """
     out = dual(script, heap=32 * 1024, setup_flash=lambda p: _sixty_rounds(p, damaged_tail=True))
     piles = sum(4 + i % 5 for i in range(60))
-    assert out.splitlines() == ["61 61 %d caterpillar Recovered: 1 damaged line dropped" % piles, "(61, None) 61"]
+    assert out.splitlines() == [
+        "61 61 %d caterpillar Last 1 line(s) unreadable: dropped (a copy is kept: d0001.jsonl)" % piles,
+        "(61, None) 61",
+    ]
     out = dual(script, heap=32 * 1024, setup_flash=_sixty_rounds)
     assert out.splitlines() == ["61 61 %d caterpillar None" % piles, "(61, None) 61"]

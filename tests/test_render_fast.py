@@ -20,8 +20,13 @@ from teatally_host.pyfont8x8 import FONT
 
 PRELUDE = r"""
 import framebuf
-from teatally import gfx, hw_base, t42, ui, ui_t42, ui_t42_end
-from teatally.hw_virtual import VirtualDisplay
+from teatally.ui import gfx
+from teatally.hw import base as hw_base
+from teatally.rules import t42
+from teatally.ui import core as ui
+from teatally.ui.t42 import board as ui_t42
+from teatally.ui.t42 import end as ui_t42_end
+from teatally.hw.virtual import VirtualDisplay
 
 FORMATS = (('vlsb', framebuf.MONO_VLSB), ('hmsb', framebuf.MONO_HMSB))
 
@@ -172,7 +177,7 @@ def test_add_bands_knows_the_drivers_frames(dual):
 TEXT = (
     PRELUDE
     + r"""
-from teatally import font
+from teatally.ui import font
 
 GLYPHS = font.glyphs()
 
@@ -240,7 +245,7 @@ def test_font_table_is_the_pixel_art():
     makes of its pixel art (regenerate: python -m teatally_host.font6x8),
     every printable ASCII character, 5 columns, no two alike."""
     pyframebuf.install()
-    from teatally import font
+    from teatally.ui import font
     from teatally_host import font6x8
 
     table = font.glyphs()
@@ -295,8 +300,8 @@ def test_stamp_copies_a_band_back_exactly(dual):
 # fill_rect per bar, fit() strings, one text call and one icon call per
 # number and icon, big glyphs blitted a pixel at a time).
 REFERENCE = r"""
-from teatally import font
-from teatally.ui import H, LINE, ROWS, W
+from teatally.ui import font
+from teatally.ui.core import H, LINE, ROWS, W
 
 GLYPHS = font.glyphs()
 
@@ -543,7 +548,7 @@ def test_big_rectangles_cover_the_font_exactly():
     """Each character gfx draws as rectangles lights exactly its glyph's
     pixels in MicroPython's 8x8 font (pyfont8x8, rendered from the VM)."""
     pyframebuf.install()
-    from teatally import gfx
+    from teatally.ui import gfx
 
     assert set(gfx._BIG) >= set("0123456789-")
     assert len(gfx._AT) == len(gfx._BIG) + 1 and gfx._AT[-1] == len(gfx._RECTS)

@@ -14,7 +14,8 @@ from pathlib import Path
 import pytest
 from t42_support import DECLINE_SEEDS, REPLAY_SCRIPT, decline_depths, drain, dump, setup
 
-from teatally import journal, jsonc, record, t42
+from teatally import journal, jsonc, record
+from teatally.rules import t42
 from teatally_host import cli, gen
 
 ROOT = Path(__file__).resolve().parents[1]

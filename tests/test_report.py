@@ -5,7 +5,7 @@ from pathlib import Path
 
 from PIL import Image
 
-from teatally import t42
+from teatally.rules import t42
 from teatally_host import cli, gen
 
 ROOT = Path(__file__).resolve().parents[1]

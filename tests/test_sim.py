@@ -84,7 +84,7 @@ def test_key_script_refuses_unknown_tokens(bad):
 # The guest side for the gesture test: hw_sim's board and the firmware's Keys,
 # printing each logical event; the loop ends when the script is used up.
 EVENTS_GUEST = """\
-from teatally import hw_sim
+from teatally.hw import sim as hw_sim
 from teatally.buttons import Keys, event_name
 hw = hw_sim.setup()
 keys = Keys(hw.predicates, hw.layout, now_ms=hw.ticks_ms())

@@ -13,7 +13,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from t42_support import DECLINE_SEEDS, decline_depths, dump
 
-from teatally import record, t42
+from teatally import record
+from teatally.rules import t42
 from teatally_host import gen
 
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)

@@ -10,7 +10,7 @@ import json
 import pytest
 from t42_support import REPLAY_SCRIPT, buy_out, buy_round, drain, dump, play, refusal, setup
 
-from teatally import t42
+from teatally.rules import t42
 from teatally.record import repeated_objective, repeated_text
 
 RECORDS = {}

@@ -9,11 +9,11 @@ import itertools
 from hypothesis import given
 from hypothesis import strategies as st
 
-from teatally import teatime
+from teatally.rules import teatime
 
 # One MicroPython run covers every case below; each line is "label: value".
 SCRIPT = r"""
-from teatally import teatime as T
+from teatally.rules import teatime as T
 
 def show(label, fn):
     try:

@@ -21,9 +21,9 @@ BENCH = Path(__file__).resolve().parents[1] / "bench"
 RECORDS = sorted(BENCH.glob("*.jsonl"))
 
 PRELUDE = r"""
-from teatally import ui
+from teatally.ui import core as ui
 from teatally.app import App
-from teatally.hw_virtual import VirtualHardware
+from teatally.hw.virtual import VirtualHardware
 
 UP, DOWN, OK, BACK = 0x10, 0x11, 0x12, 0x13
 del ui.OVERFLOWS[:]  # (CPython: what other tests drew in this process)
@@ -208,10 +208,10 @@ def _pad_scenarios():
 def test_score_pads_fit(dual):
     """The score pads' scenarios (tests/test_ui_pads.py): setup help, rounds,
     every entry field, the count checks, the results with their legends."""
-    from teatally import ui
+    from teatally.ui import core as ui
 
     for scenario in _pad_scenarios():
-        out = dual(scenario + "\nfrom teatally import ui as _ui\nprint('overflows', len(_ui.OVERFLOWS))\n")
+        out = dual(scenario + "\nfrom teatally.ui import core as _ui\nprint('overflows', len(_ui.OVERFLOWS))\n")
         assert "overflows 0" in out, out
     assert ui.COLS == 21
 

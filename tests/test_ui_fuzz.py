@@ -10,9 +10,10 @@ The same scenario runs on CPython and the MicroPython VM (byte-identical).
 
 
 SCENARIO = r"""
-from teatally import jsonc, record, t42
+from teatally import jsonc, record
+from teatally.rules import t42
 from teatally.app import App
-from teatally.hw_virtual import VirtualHardware
+from teatally.hw.virtual import VirtualHardware
 
 EVENTS = []
 for kind in (0x10, 0x20, 0x30):

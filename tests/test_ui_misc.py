@@ -1,5 +1,5 @@
-"""Home menu, settings, about and the archive list (firmware/teatally/ui_misc.py,
-ui_settings.py, ui_archive.py).
+"""Home menu, settings, about and the archive list (firmware/teatally/ui/home.py,
+ui/settings.py, ui/archive.py).
 
 Scenarios drive the real App on VirtualHardware through `dual` (CPython and
 MicroPython must print the same bytes, frame-buffer CRCs included).
@@ -9,9 +9,11 @@ MicroPython must print the same bytes, frame-buffer CRCs included).
 PRELUDE = r"""
 import binascii, os
 from teatally.app import App
-from teatally.hw_virtual import VirtualHardware
+from teatally.hw.virtual import VirtualHardware
 from teatally.buttons import E_PRESS, K_UP, K_DOWN, K_OK, K_BACK
-from teatally import board, ui_archive, ui_misc
+from teatally.hw import boards as board
+from teatally.ui import archive as ui_archive
+from teatally.ui import home as ui_misc
 
 UP = E_PRESS | K_UP
 DOWN = E_PRESS | K_DOWN

@@ -1,4 +1,4 @@
-"""Score-pad screens (firmware/teatally/ui_pads.py) driven through the real App.
+"""Score-pad screens (firmware/teatally/ui/pads.py) driven through the real App.
 
 Each scenario builds App(VirtualHardware(FLASH)), opens the home menu and
 presses keys; it prints what the screens show plus a CRC of the frame buffer
@@ -8,15 +8,15 @@ pixel. Rules: seeds/tea-time.md (TTM-*), seeds/tea-witches.md (TWI-*).
 
 import re
 
-from teatally import ui
+from teatally.ui import core as ui
 
 
 PRELUDE = r"""
 import binascii
 from teatally.app import App
-from teatally.hw_virtual import VirtualHardware
+from teatally.hw.virtual import VirtualHardware
 from teatally.buttons import E_PRESS, E_LONG, E_REPEAT, K_UP, K_DOWN, K_OK, K_BACK
-from teatally import ui_pads
+from teatally.ui import pads as ui_pads
 
 UP = E_PRESS | K_UP
 DOWN = E_PRESS | K_DOWN

@@ -30,10 +30,15 @@ from teatally_host import gen, keyscript
 PRELUDE = r"""
 import binascii
 import json
-from teatally import jsonc, t42, ui_t42, ui_t42_end, ui_t42_new, ui_t42_round
+from teatally import jsonc
+from teatally.rules import t42
+from teatally.ui.t42 import board as ui_t42
+from teatally.ui.t42 import end as ui_t42_end
+from teatally.ui.t42 import setup as ui_t42_new
+from teatally.ui.t42 import round as ui_t42_round
 from teatally.app import App
 from teatally.buttons import E_LONG, E_PRESS, K_BACK, K_DOWN, K_OK, K_UP
-from teatally.hw_virtual import VirtualHardware
+from teatally.hw.virtual import VirtualHardware
 
 KEYS = {'u': K_UP, 'd': K_DOWN, 'o': K_OK, 'b': K_BACK}
 app = None
@@ -432,7 +437,7 @@ print('archives', app.journal.list_archives(), app.game is None)
 
 
 def t42_replay(objs):
-    from teatally import t42
+    from teatally.rules import t42
 
     g = t42.Game(objs[0])
     for a in objs[1:]:
@@ -441,7 +446,7 @@ def t42_replay(objs):
 
 
 def t42_score(state):
-    from teatally import t42
+    from teatally.rules import t42
 
     return t42.score(state)
 
@@ -666,7 +671,8 @@ print('line', jsonc.dumps(journal_objs()[-1]), len(journal_objs()))
 def test_card_menu_items_name_the_value_of_each_card():
     """T42-ROUND-2: the reveal menus show each card with its value, written
     out once in ui_t42_round; they must agree with the engine's values."""
-    from teatally import t42, ui_t42_round
+    from teatally.rules import t42
+    from teatally.ui.t42 import round as ui_t42_round
 
     assert sorted(ui_t42_round._CARD_ITEM) == sorted(t42.CARDS)
     for c, (label, value) in ui_t42_round._CARD_ITEM.items():
@@ -681,7 +687,9 @@ def test_round_labels_written_out_agree_with_the_names_they_spell():
     press) say what they buy and who they name; a buy's bottom line says
     the purchase rule: the pile's value less the points won by, never below
     nothing (T42-BUY-1, T42-BUY-2)."""
-    from teatally import t42, ui_t42, ui_t42_round as r
+    from teatally.rules import t42
+    from teatally.ui.t42 import round as r
+    from teatally.ui.t42 import words as ui_t42
 
     assert r._BUYS == tuple("Buy %d: %s" % (v, t42.PILE_CARD[v]) for v in t42.PILES)
     assert tuple(range(4, 9)) == t42.PILES
@@ -691,122 +699,36 @@ def test_round_labels_written_out_agree_with_the_names_they_spell():
         assert r._REVEALS[who] == name + " reveals" and r._HOURGLASSES[who] == name + ": use hourglasses"
 
 
-MAY_END = r"""
-import json
-from teatally import t42
-from teatally.ui_t42 import may_end
-
-def check(objs):
-    g = t42.Game(objs[0])
-    flagged = rounds = 0
-    last = None
-    for o in objs[1:]:
-        f = may_end(g.state)
-        s = g.apply(o)
-        if 'adjust' in o:
-            continue
-        rounds += 1
-        flagged += f
-        last = f
-    print(s.end, s.over, last, flagged, rounds)
-
-for r in RECORDS:
-    check(json.loads(r))
-"""
-
-
-def test_the_round_that_ends_the_game_is_foreseen(dual):
-    """ui_t42.may_end, the status board's reason to load the final scoring
-    before a round: true before every round that ends the game, by four
-    empty piles (T42-END-1) or a reshuffle with no rabbit left (T42-END-2;
-    the game is over after that round, T42-END-3), and false for most of the
-    game. Generated games: the only two pile endings among 800 and two
-    rabbit endings."""
-    games = [
-        gen.random_game(107, adjust_rate=0.05),
-        gen.random_game(241, adjust_rate=0.05),
-        gen.random_game(0),
-        gen.random_game(1, style="long"),
-    ]
-    out = dual("RECORDS = %r\n" % [json.dumps(g) for g in games] + MAY_END).splitlines()
-    ends = []
-    for line in out:
-        end, over, last, flagged, rounds = line.split()
-        assert over == "True" and last == "True"
-        assert 0 < int(flagged) < int(rounds) // 3
-        ends.append(end)
-    assert ends == ["piles", "piles", "rabbits", "rabbits"]
-
-
-MAY_END_CASES = r"""
-from teatally import t42
-from teatally.ui_t42 import may_end
-
-def state(piles=(5, 5, 5, 5, 5), rabbits=7, draws=(9, 9), discards=(5, 5), over=False):
-    s = t42.new_state(SETUP)
-    s.piles = list(piles)
-    s.supply_rabbits = rabbits
-    for p in (0, 1):
-        s.players[p].draw = {'cat': draws[p]}
-        s.players[p].discard = ['knave'] * discards[p]
-    s.over = over
-    return s
-
-CASES = (
-    {},
-    {'over': True},
-    {'piles': (0, 0, 0, 2, 5)},
-    {'piles': (0, 0, 0, 3, 5)},
-    {'piles': (0, 0, 1, 1, 5)},
-    {'piles': (0, 0, 1, 2, 5)},
-    {'piles': (0, 0, 0, 0, 5)},
-    {'rabbits': 0, 'draws': (7, 9)},
-    {'rabbits': 0, 'draws': (9, 8)},
-    {'rabbits': 1, 'draws': (7, 1)},
-    {'rabbits': 1, 'draws': (7, 8)},
-    {'rabbits': 2, 'draws': (1, 1), 'discards': (9, 9)},
-    {'rabbits': 1, 'draws': (3, 9), 'discards': (4, 5)},
-    {'rabbits': 1, 'draws': (3, 9), 'discards': (5, 5)},
-)
-print(' '.join(['%d' % may_end(state(**c)) for c in CASES]))
-"""
-
-
-def test_when_a_round_may_end_the_game(dual):
-    """ui_t42.may_end, case by case. A round empties at most 2 pile cards
-    (the action's chain and the watch's each end in one buy or one rabbit or
-    queen destroying a pile top), so four empty piles (T42-END-1) are near
-    when the piles left but the biggest hold 2 cards or fewer. A player
-    reveals at most 7 cards in a round (own card, guards from both chains),
-    so only a player with 7 or fewer in the draw pile can reshuffle this
-    round (twice with a deck of 7 or fewer); more possible reshuffles than
-    rabbits in the supply: one may find none (T42-END-2)."""
-    out = dual("SETUP = %r\n" % SETUP + MAY_END_CASES).split()
-    assert out == ["0", "1", "1", "0", "1", "0", "1", "1", "0", "1", "0", "0", "1", "0"]
-
-
 REFUSED_REDO = r"""
-from teatally import t42, ui_t42
+from teatally.rules import t42
+from teatally.ui.t42 import board as ui_t42
+
+class State:
+    over = False
 
 class Game:
     actions = []
+    state = State()
     def can_redo(self):
         return True
 
 class App:
     game = Game()
+    mend = None
     def redo(self):
         raise t42.Refused('the game is over')
 
 class UI:
     app = App()
+    def reset(self, screen):
+        print(screen.toast)
 
-print(ui_t42.do_redo(UI()))
+ui_t42.redo(UI())
 """
 
 
 def test_a_refused_redo_says_why(dual):
-    # the engine's refusal becomes the toast's line (ui_t42._redo)
+    # the engine's refusal becomes the toast's line (ui_t42.redo)
     assert dual(REFUSED_REDO).strip() == "('Cannot redo', 'the game is over')"
 
 
@@ -817,7 +739,7 @@ def test_adjust_picker_offers_exactly_what_the_engine_takes(tmp_path):
     up to 999 in all); the engine takes both ends and refuses one step
     beyond either, and OK on either end commits the line (no refusal after
     the choice). Games with adjustments, one player near 999 stars."""
-    from teatally import t42
+    from teatally.rules import t42
     from teatally_host import keyscript
 
     objs = _playable(gen.random_game(5, rounds=12, adjust_rate=0.2))

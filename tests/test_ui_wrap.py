@@ -1,4 +1,4 @@
-"""ui.wrap (firmware/teatally/ui.py): message text split into 21-column (the 6x8 font)
+"""ui.wrap (firmware/teatally/ui/core.py): message text split into 21-column (the 6x8 font)
 lines. It cuts the lines out of the text by index (one new string a line:
 each new string costs a search of the interned-string table on the Pico),
 and must split exactly as the plain word-by-word joining it replaced, kept
@@ -8,7 +8,7 @@ line kept, words longer than a line cut. Both interpreters (`dual`).
 
 
 WRAP = r"""
-from teatally import ui
+from teatally.ui import core as ui
 
 def ref_wrap(text, n=ui.COLS):
     out = []

@@ -7,10 +7,11 @@ Hypothesis properties run on CPython only.
 from hypothesis import given
 from hypothesis import strategies as st
 
-from teatally import jsonc, witches
+from teatally import jsonc
+from teatally.rules import witches
 
 SCRIPT = r"""
-from teatally import witches as W
+from teatally.rules import witches as W
 from teatally.jsonc import dumps
 
 def show(label, fn):

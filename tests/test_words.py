@@ -5,7 +5,8 @@ English tables, and the lookups behave as the module's docstring says."""
 import re
 from pathlib import Path
 
-from teatally import t42, teatime, witches, words, words_more
+from teatally import words, words_more
+from teatally.rules import t42, teatime, witches
 
 FIRMWARE = Path(__file__).resolve().parents[1] / "firmware" / "teatally"
 CALL = re.compile(r"""(?:words\.(?:t|f|n)|_w[tfn])\(\s*"([^"]+)"(\s*\+)?""")
@@ -14,7 +15,7 @@ CALL = re.compile(r"""(?:words\.(?:t|f|n)|_w[tfn])\(\s*"([^"]+)"(\s*\+)?""")
 def _keys():
     # (key or prefix, is_prefix) of every literal lookup in the firmware
     out = set()
-    for path in FIRMWARE.glob("*.py"):
+    for path in FIRMWARE.rglob("*.py"):
         for m in CALL.finditer(path.read_text()):
             out.add((m.group(1), bool(m.group(2))))
     return out
@@ -45,8 +46,8 @@ def test_no_key_is_in_both_tables_and_none_lies_unused():
     # every quoted key in the firmware but the tables' own (a lookup may
     # choose its key: words.t("set.on" if on else "set.no"))
     used = set()
-    for path in FIRMWARE.glob("*.py"):
-        if path.stem not in ("words", "words_more"):
+    for path in FIRMWARE.rglob("*.py"):
+        if path.parent != FIRMWARE or path.stem not in ("words", "words_more"):
             used |= set(re.findall(r'"([a-z]+\.[a-z0-9_.]+)"', path.read_text()))
     prefixes = ("effect.", "space.", "field.", "tt.", "tw.", "card.", "obj.", "who.", "player.", "label.", "n.")
     unused = [k for k in list(words.EN) + list(words_more.EN) if k not in used and not k.startswith(prefixes)]

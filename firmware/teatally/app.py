@@ -1,74 +1,74 @@
-# The application: main loop, services shared by the screens (game, journal,
-# settings), crash handling and the screen-off timeout.
-#
-# The loop polls the buttons (never sleeps; hw.idle() waits for the next
-# interrupt on the Pico), feeds the watchdog, and redraws only when a screen
-# marked itself dirty. The journal on flash is the truth: every committed
-# round is one appended line; undo across rounds rewrites it atomically; on
-# boot the game is rebuilt from it.
+"""The application: the main loop, the services the screens share (the
+game, the journal, the settings), crash handling and the screen-off timeout.
+
+The loop polls the buttons (it never sleeps; hw.idle() waits for the next
+interrupt on the Pico), feeds the watchdog and redraws only when a screen
+marked itself dirty. The journal on flash is the truth: every committed
+round is one appended line, an undo across rounds rewrites it atomically,
+and on boot the game is rebuilt from it.
+
+Memory: what every game needs is imported once and stays (this module, the
+engine, the journal, the screen stack, the home menu, the status board and
+the guided round); the rarely used screens are imported when opened and
+released when closed (ui.core.RARE). Between key presses the loop collects
+the garbage (App.idle_work), so a press seldom meets a collection of its own.
+"""
 
 import sys
 
-from teatally import VERSION, t42, words
+from teatally import words
 from teatally.buttons import NO_EVENT, Keys
-from teatally.compat import const, ticks_diff
-from teatally.journal import Journal, write_file
-from teatally.ui import UI, Message, wrap
-
-_MP = sys.implementation.name == "micropython"
-# The idle collection's plugs (see _plug): made while more than PLUG_KEEP
-# bytes are free, until PLUG_RUN of them lie side by side.
-PLUG_RUN = const(64)
-PLUG_KEEP = const(24 * 1024)
-# After the last idle collection (MicroPython): bytes free (-1: not known),
-# bytes of plugs allocated since (garbage; the bench counts them out), 1
-# while its holes are not plugged yet.
-HEAP = [-1, 0, 0]
+from teatally.compat import ticks_diff
+from teatally.journal import MIN_FREE, Journal, write_file
+from teatally.rules import t42
+from teatally.ui import home
+from teatally.ui.core import UI, Message, wrap
+from teatally.ui.t42 import board
 
 SETTINGS = "settings.json"
 ERROR_LOG = "error.log"
 DEFAULTS = {"contrast": 200, "timeout_s": 120, "flip": False, "board": ""}
-TIMEOUTS = (30, 60, 120, 300, 600, 0)  # 0 = never
-# Keep at least this much flash free for the current game; archives go first.
-MIN_FREE = 16 * 1024
-# Modules the keys of a screen may import next, by the module the screen
-# comes from (a screen can say so itself too: a `needs` attribute of module
-# names, e.g. needs = ("ui_t42_round",)). idle_work preloads them: an import
-# costs ~10..45 ms on the Pico, several times a key press's budget.
-NEXT = {
-    "teatally.ui_misc": ("teatally.ui_t42",),  # the home menu: resume or start a game
-}
+# A collection falls due inside a burst of presses with no pause between
+# them (auto-repeat) once this much was allocated since the last one.
+GC_THRESHOLD = 16 * 1024
 
 
-def _gfx():
-    from teatally import font, gfx  # noqa: F401  (font: the screens' text, loaded with the app)
+def _collect():
+    """The one garbage-collection policy of the firmware: collect now (the
+    loop calls this between key presses) and let MicroPython collect by
+    itself after GC_THRESHOLD bytes allocated. CPython: nothing to do."""
+    if sys.implementation.name != "micropython":
+        return
+    import gc
 
-    return gfx
+    gc.collect()
+    gc.threshold(GC_THRESHOLD)
 
 
 class App:
+    """The device: hardware, keys, screen stack, journal, settings, game."""
+
     def __init__(self, hw):
+        from teatally.ui import gfx  # framebuf: MicroPython (or the host's copy)
+
         self.hw = hw
         self.fb = hw.display
         self.keys = Keys(hw.predicates, hw.layout, now_ms=hw.ticks_ms())
-        self.ui = UI(self, _gfx())
+        self.ui = UI(self, gfx)
         self.journal = Journal(hw.flash_root)
         self.settings = self.load_settings()
         self.game = None  # t42.Game of the current Tea for 2 game
-        self.summary = None  # (final state, archive summary line) made ahead (ui_t42_end)
         self.asleep = False
         self.last_key = hw.ticks_ms()
         self.errors = 0
-        # idle work (see idle_work): to do / a collection due
-        self.idle_todo = True
-        self.heap_dirty = True
-        self.missing = []  # modules to preload (forget() notes them)
-        self.guard = _Guard(self)
-        # what is loaded once the app stands is never forgotten
-        self.core = _loaded()
+        self.last_error = None  # the text of the last error screen, and
+        self.repeats = 0  # how many times in a row it came
+        self.mend = None  # recover.Mend of a damaged journal being mended
+        self.idle_todo = True  # a collection is due (after a key)
 
     # -- settings ----------------------------------------------------------
-    def _path(self, name):
+    def path(self, name):
+        """The path of file name on the device's flash."""
         return self.hw.flash_root + "/" + name
 
     def load_settings(self):
@@ -76,11 +76,12 @@ class App:
 
         s = dict(DEFAULTS)
         try:
-            with open(self._path(SETTINGS)) as f:
+            with open(self.path(SETTINGS)) as f:
                 d = json.loads(f.read())
-            for k in DEFAULTS:
-                if k in d and type(d[k]) is type(DEFAULTS[k]):
-                    s[k] = d[k]
+            if isinstance(d, dict):  # anything else is garbage: defaults
+                for k in DEFAULTS:
+                    if k in d and type(d[k]) is type(DEFAULTS[k]):
+                        s[k] = d[k]
         except (OSError, ValueError):
             pass  # absent or damaged: defaults
         return s
@@ -88,7 +89,7 @@ class App:
     def save_settings(self):
         from teatally import jsonc
 
-        write_file(self._path(SETTINGS), jsonc.dumps(self.settings))
+        write_file(self.path(SETTINGS), jsonc.dumps(self.settings))
         self.apply_settings()
 
     def apply_settings(self):
@@ -106,11 +107,11 @@ class App:
     def boot(self):
         """Resume the unfinished game (default) or show the home menu."""
         self.apply_settings()
-        from teatally import ui_t42
-
         notice = self.resume()
-        if self.game is not None:
-            ui_t42.show_game(self.ui, notice)
+        if self.mend is not None:
+            self.ui.open("t42.recover").show(self.ui)
+        elif self.game is not None:
+            self.show_game(notice)
         else:
             self.home()
             if notice:
@@ -122,34 +123,53 @@ class App:
         Rounds are folded into the game as they stream off flash (journal.scan)
         instead of holding every parsed line: ~330 bytes of heap per round."""
         self.game = None
+        self.mend = None
         if not self.journal.exists():
             return None
         r = _Resume()
         n, notice = self.journal.scan(r.take)
         if r.bad_at:
             # a line the engine refuses cannot be a committed round: keep the
-            # game up to it and cut the journal to match
+            # game up to it and cut the journal to match (a copy kept)
+            name = self.journal.keep_copy()
             self.journal.truncate(r.bad_at - 1)
-            cut = words.f("journal.dropped", n - r.bad_at + 1)
+            cut = words.f("journal.refused", r.bad_at, name)
             notice = notice + "; " + cut if notice else cut
+        elif self.journal.later is not None and (r.game is not None or not n):
+            # damage with intact lines after it, or a damaged setup: the
+            # players enter again what is missing (ui.t42.recover)
+            from teatally.recover import Mend
+
+            self.game = r.game
+            self.mend = Mend(self.journal, n)
+            return None
         if r.game is None and n and not r.bad_at:
             return notice  # another game's journal (not Tea for 2)
         self.game = r.game
         return notice
 
-    def new_game(self, setup, game=None, text=None):
-        """Start a game: its setup line becomes the journal. game and text:
-        made ahead from the same setup (ui_t42_new's prepare, idle work)."""
-        self.game = game if game is not None else t42.Game(setup)
-        self.journal.start(setup, text)
+    def new_game(self, setup):
+        """Start a game: its setup line becomes the journal. While a journal
+        is mended (self.mend) it is its damaged setup entered again: nothing
+        is written until the mend ends. A journal on flash that is not a
+        game loaded (unreadable, another kind, left by the error screen's
+        "Home menu") is set aside first, never replaced."""
+        had = self.game
+        self.game = t42.Game(setup)
+        if self.mend is not None:
+            self.mend.entered_line()
+            return
+        if had is None and self.journal.exists():
+            self.journal.set_aside()  # never replaced: kept as games/dNNNN.jsonl
+        self.journal.start(setup)
 
-    def commit(self, action, text=None):
-        """Apply one round/adjustment and write it to flash (the commit).
-        text: the line's journal text made ahead (journal.line_text(action))."""
+    def commit(self, action):
+        """Apply one round/adjustment and write it to flash (the commit)."""
         state = self.game.apply(action)
-        self.journal.append(action, text)
-        if state.over:
-            self.finish()
+        if self.mend is not None:
+            self.mend.entered_line()  # a lost line entered again: written when the mend ends
+            return state
+        self.journal.append(action)
         return state
 
     def undo(self):
@@ -162,34 +182,27 @@ class App:
         action = self.game.redo_stack[-1]
         self.game.redo()
         self.journal.append(action)
-        if self.game.state.over:
-            self.finish()
-
-    def finish(self):
-        """The game is over: nothing to archive yet; the final screen offers it
-        (the journal stays the current game so undo still works)."""
 
     def archive(self):
         """Archive the finished game and clear the current one."""
         if self.game is None:
             return
-        ready = self.summary  # (state, its summary line) made ahead, if any
-        self.summary = None
-        if ready is not None and ready[0] is self.game.state:
-            self.journal.archive(None, ready[1])
-        else:
-            self.journal.archive(t42.score(self.game.state))
+        self.journal.archive(t42.score(self.game.state))
         try:
             self.journal.prune(MIN_FREE)
         except OSError:
             pass
         self.game = None
 
-    # -- menus ---------------------------------------------------------------
+    # -- where the screens go back to ----------------------------------------
     def home(self):
-        from teatally import ui_misc
+        """The home menu, alone on the stack."""
+        home.home(self.ui)
 
-        ui_misc.home(self.ui)
+    def show_game(self, notice=None, toast=None):
+        """The current game alone on the stack: its status board, or its
+        final scoring once it is over (see ui.t42.board.show_game)."""
+        board.show_game(self.ui, notice, toast)
 
     # -- the loop --------------------------------------------------------------
     def step(self):
@@ -207,7 +220,7 @@ class App:
                 self.ui.dirty = True
             else:
                 self.handle(ev)
-            self.idle_todo = self.heap_dirty = True
+            self.idle_todo = True
         else:
             t = self.settings["timeout_s"]
             if t and not self.asleep and ticks_diff(now, self.last_key) > t * 1000:
@@ -219,21 +232,31 @@ class App:
         hw.wdt_feed()
 
     def handle(self, ev):
-        # never let a screen bug end the game: see _Guard for why not try/except
-        with self.guard:
+        """One key event to the screen on top; a screen's bug shows the
+        error screen instead of ending the game."""
+        try:
             self.ui.key(ev)
+        except Exception as exc:
+            self.crash(exc)
 
     def crash(self, exc):
         """Log the traceback, show an error screen; the journal is intact, so
-        OK rebuilds the game from it."""
+        OK rebuilds the game from it. The same error twice in a row (the
+        journal unreadable, the flash full...) offers ways out: the home
+        menu, or the game set aside (moved to the archive, not deleted)."""
         self.errors += 1
         try:
-            with open(self._path(ERROR_LOG), "a") as f:
+            with open(self.path(ERROR_LOG), "a") as f:
                 f.write("--- error %d\n" % self.errors)
                 _print_exc(exc, f)
         except OSError:
             pass
         msg = "%s: %s" % (type(exc).__name__, exc)
+        self.repeats = self.repeats + 1 if msg == self.last_error else 1
+        self.last_error = msg
+        if self.repeats >= 2:
+            self.ui.open("t42.recover").ways_out(self, exc)  # the home menu, the game set aside
+            return
         lines = wrap(msg)[:5]
         lines.append(words.t("error.ok"))
         self.ui.reset(Message(words.t("error.title"), lines, ok=lambda ui: self.boot()))
@@ -241,7 +264,7 @@ class App:
     def key(self, ev):
         """Inject a logical event (tests, the simulator's key scripts)."""
         self.last_key = self.hw.ticks_ms()
-        self.idle_todo = self.heap_dirty = True
+        self.idle_todo = True
         if self.asleep:
             self.asleep = False
             self.fb.poweron()
@@ -252,299 +275,18 @@ class App:
             self.ui.draw(self.fb)
             self.fb.show()
 
-    # -- idle work ---------------------------------------------------------------
     def idle_work(self):
-        """Housekeeping for the main loop while no key is pending, one piece
-        per call so the keys are polled again soon. After a key: forget the
-        modules no screen needs any more and collect the garbage (so a key
-        press never has to: on the host VM a collection inside a press can
-        even crash it); then preload, one per call, the modules the screens
-        will need next (NEXT, a screen's `needs`), each followed by another
-        collection. First of all, the game stores its last action compactly
-        (t42.Game.pack: the press that committed it did not). -> True if it
-        did something, False once all is done (the heap then holds no
-        garbage but the plugs, see _plug).
-
-        Its functions keep their frames on the C stack (at most 11 words,
-        no try: see ui.py), as a press's do: with the heap nearly full the
-        work here can need a collection, and the VM the bench runs on loses
-        heap-allocated frames to a collection inside them."""
+        """Between key presses: once after each key, collect the garbage
+        (_collect()), unless a key is on its way (it goes first). -> True if
+        it collected."""
         if not self.idle_todo:
             return False
         keys = self.keys
         if keys.pending() or keys.held():
-            return False  # a key is coming: it goes first
-        if self.game is not None and _packed(self.game):
-            self.heap_dirty = True
-            return True
-        if self.heap_dirty:
-            self.heap_dirty = False
-            self.forget()
-            _collect()
-            return True
-        if not self.missing:
-            return self._prepare()
-        self.heap_dirty = True
-        if not _preload(self.missing.pop()):
-            self.missing = []  # out of memory...: dropped, not retried
-        return True
-
-    def roomy(self):
-        """Is there room for work made ahead (a screen's prepare)? The free
-        heap the idle work last measured (_plug_holes; not known: yes)."""
-        return HEAP[0] < 0 or HEAP[0] > PLUG_KEEP
-
-    def _prepare(self):
-        # last of the idle work: the screen on top makes ahead what its
-        # likely next press needs (a screen's optional prepare(app) -> True
-        # while it did something); then the holes the last collection left
-        # are plugged, for the press to come (_plug)
-        prepare = getattr(self.ui.top(), "prepare", None)
-        if prepare is not None and _made_ahead(prepare, self):
-            self.heap_dirty = True  # what it made leaves garbage: collect
-            return True
-        if _plug_holes() or self._lighten():
-            return True
-        self.idle_todo = False
-        return False
-
-    def _lighten(self):
-        # a tight heap (as _plug_holes measured it): the state kept for a
-        # quick undo goes (an undo then rebuilds it from a checkpoint, within
-        # its own budget), collected now rather than inside a press
-        g = self.game
-        if g is None or self.roomy() or not g.drop_prev():
             return False
-        self.heap_dirty = True
+        self.idle_todo = False
+        _collect()
         return True
-
-    def wanted(self):
-        """The names of the teatally modules the app needs: those it stood
-        on (self.core), those the objects on the screen stack come from
-        (their classes, callbacks and the objects they hold) with what those
-        import, and what the screens will need next."""
-        found = _screen_names(self.ui.stack)
-        _scan(self, found, 1)
-        want = set(self.core)
-        while found:
-            _want(found.pop(), want, found)
-        return want
-
-    def forget(self):
-        """Unload the modules nothing needs: out of sys.modules and the
-        package, so their code becomes garbage and a later import loads them
-        afresh; note the wanted ones that are not loaded (self.missing).
-        -> the names forgotten."""
-        want = self.wanted()
-        gone = []
-        loaded = _loaded()
-        for i in range(len(loaded)):
-            if loaded[i] in want:
-                want.discard(loaded[i])
-            else:
-                gone.append(loaded[i])
-                _unload(loaded[i])
-        self.missing = list(want)
-        return gone
-
-
-def _made_ahead(prepare, app):
-    # a screen's prepare(app); out of memory it is only a speed-up missed
-    # (the press does the work itself) -> True if it made something
-    try:
-        return prepare(app)
-    except MemoryError:
-        return False
-
-
-def _packed(g):
-    # the game's last action stored compactly (t42.Game.pack) -> True if done
-    try:
-        return g.pack()
-    except MemoryError:
-        return False  # stays unpacked: the next apply packs it (or fails the same)
-
-
-def _preload(n):
-    # import module n ahead of the press that needs it -> False if it failed
-    try:
-        __import__(n)
-    except Exception:
-        sys.modules.pop(n, None)
-        return False
-    return True
-
-
-def _unload(n):
-    # module n out of sys.modules and the package: its code becomes garbage
-    del sys.modules[n]
-    pkg = sys.modules["teatally"]
-    if hasattr(pkg, n[9:]):
-        delattr(pkg, n[9:])
-
-
-def _screen_names(stack):
-    # the modules the screens come from and need, and what those need next
-    found = []
-    for i in range(len(stack)):
-        _scan_screen(stack[i], found)
-    for i in range(len(found)):
-        found.extend(NEXT.get(found[i], ()))
-    return found
-
-
-def _scan_screen(s, found):
-    # the modules screen s comes from, and those it says it needs next
-    _scan(s, found, 2)
-    needs = getattr(s, "needs", ())
-    for i in range(len(needs)):
-        found.append("teatally." + needs[i])
-
-
-def _want(n, want, found):
-    # n (a name _scan found) wanted: its module's globals scanned in turn
-    if n in want or not isinstance(n, str) or n[:9] != "teatally.":
-        return
-    want.add(n)
-    m = sys.modules.get(n)
-    if m is not None:
-        _scan_module(m.__dict__, found)
-
-
-def _scan_module(d, found):
-    # _scan of each global of a module (no copy of its many values: the
-    # heap may have no run of free blocks for one)
-    for v in d.values():
-        _scan(v, found, 0)
-
-
-def _loaded():
-    out = []
-    for n in sys.modules:
-        if n[:9] == "teatally.":
-            out.append(n)
-    return out
-
-
-def _collect():
-    # the idle work's collection (the holes it leaves are plugged last: _plug_holes)
-    import gc
-
-    gc.collect()
-    HEAP[1] = 0
-    HEAP[2] = 1
-
-
-def _plug_holes():
-    # the last piece of idle work, once after a collection: see _plug.
-    # MicroPython only (id() is an address); -> True if it plugged
-    if not HEAP[2] or not _MP:
-        return False
-    import gc
-
-    HEAP[2] = 0
-    if not gc.isenabled():
-        return False  # no collections (the simulator): garbage would only pile up
-    free = HEAP[0] = gc.mem_free()  # walks the heap's table: ~3 ms on the Pico
-    if free <= PLUG_KEEP:
-        return False
-    HEAP[1] = _plug((free - PLUG_KEEP) // 16) * 16
-    return True
-
-
-def _plug(n):
-    # After a collection MicroPython's allocator starts looking for free
-    # blocks at the bottom of the heap again (gc.c resets its "last free"
-    # index), and a request of more than one block walks past every smaller
-    # hole on the way up. The bottom is the loaded bytecode and the game's
-    # long-lived objects with one-block gaps between them, so on the VM each
-    # such allocation of the next key press cost 10-40K fuel (a dict, a list
-    # of some length, a str of some length, a copy of the state...). So the
-    # holes are plugged with one-block throwaway objects (at most about n),
-    # from the bottom up, until they land side by side PLUG_RUN times: the
-    # free run above the holes, where the press will allocate from. A float
-    # is one 16-byte block on the Pico and the VM, and id() is its address.
-    # The plugs are garbage at once: the next collection (the idle one, or
-    # one forced by a full heap) takes them back; _plug_holes leaves
-    # PLUG_KEEP bytes free beside them. Eight plugs a turn, the address of
-    # the first and the last compared: the loop costs less than the plugs.
-    # -> the number of plugs made
-    x = 0.5
-    run = 0
-    k = 0
-    while run < PLUG_RUN and k < n:
-        a = id(x + 1.0)
-        x + 1.0
-        x + 1.0
-        x + 1.0
-        x + 1.0
-        x + 1.0
-        x + 1.0
-        run = run + 8 if id(x + 1.0) - a == 112 else 0
-        k += 8
-    return k
-
-
-_PLAIN = (int, str, bool, tuple, list, dict, bytes, bytearray, type(None), float)
-
-
-def _scan(v, out, depth):
-    # Append the names of the modules v comes from: a function's (closure,
-    # bound method) globals, a module, a class, an instance's class and, to
-    # depth levels, what its attributes come from.
-    t = type(v)
-    if t in _PLAIN:
-        return
-    g = getattr(v, "__globals__", None)
-    if g is not None:
-        _note(out, g.get("__name__"))
-    elif t is type(t42):
-        _note(out, v.__name__)
-    elif t is type:
-        _note(out, getattr(v, "__module__", None))
-    else:
-        _note(out, getattr(t, "__module__", None))
-        if depth:
-            _scan_attrs(v, out, depth - 1)
-
-
-def _note(out, name):
-    # a module's globals name it over and over in a row: noted once (the
-    # list stays short, the idle work's heap small)
-    if not out or out[-1] != name:
-        out.append(name)
-
-
-def _scan_attrs(v, out, depth):
-    # _scan of what object v holds (its __dict__)
-    d = getattr(v, "__dict__", None)
-    if d:
-        d = list(d.values())  # an object's few: a small copy keeps the frame small
-        for i in range(len(d)):
-            _scan(d[i], out, depth)
-
-
-class _Guard:
-    """``with app.guard:`` turns an exception out of a key's handling into
-    the error screen (App.crash). A context manager, not try/except in
-    App.handle, which runs on every key press: on MicroPython a function
-    with ``except ... as`` gets its frame on the heap at every call (an
-    allocation costs several times what a small call does in a fragmented
-    heap), while the two calls a ``with`` makes fit on the C stack."""
-
-    __slots__ = ("app",)
-
-    def __init__(self, app):
-        self.app = app
-
-    def __enter__(self):
-        return None
-
-    def __exit__(self, kind, exc, tb):
-        if not isinstance(exc, Exception):
-            return False  # no exception, or one that must end the loop (KeyboardInterrupt...)
-        self.app.crash(exc)
-        return True  # handled: the error screen is up
 
 
 class _Resume:
@@ -579,27 +321,13 @@ def _print_exc(exc, f):
     print_exception(exc, f)
 
 
-def about_lines(app):
-    import gc
-
-    gc.collect()
-    return [
-        words.f("about.version", VERSION),
-        words.f("about.board", app.hw.board_name),
-        words.f("about.free", app.hw.mem_free()),
-        words.f("about.games", len(app.journal.list_archives())),
-    ]
-
-
 def hardware():
     """The hardware layer for where we run: the Pico or the simulator."""
-    import sys
-
     if sys.platform != "rp2":  # not `import machine`: the simulator's VM has a stub machine module
-        from teatally import hw_sim
+        from teatally.hw import sim as hw_sim
 
         return hw_sim.setup()
-    from teatally import hw_pico
+    from teatally.hw import pico as hw_pico
 
     return hw_pico.setup()
 
@@ -615,7 +343,7 @@ def main():
     while True:
         try:
             app.step()
-            app.idle_work()  # when no key is pending: collect, unload, preload
+            app.idle_work()  # when no key is pending: collect
         except Exception as exc:
             app.crash(exc)
         hw.idle()

@@ -2,7 +2,7 @@
 #
 # Record format (JSON Lines, UTF-8): blank lines and lines starting with '#'
 # are ignored; line 1 is the setup object, later lines are rounds or
-# adjustments (interpreted by teatally.t42, opaque here).
+# adjustments (interpreted by teatally.rules.t42, opaque here).
 #
 # Line protection (a contract shared with the host replay tool): a record line
 # may end with a TAB and exactly 8 lowercase hex digits, the CRC-32
@@ -21,10 +21,15 @@
 # it away and load() drops it. A line's append is the commit of that round:
 # a line without its newline was never committed, so it is dropped too.
 #
-# Damage in an earlier line: the record is a sequence (each round depends on
-# the ones before), so load() keeps the lines before the first bad line and
-# drops everything from it on. The dropped bytes are not thrown away: they are
-# saved to game.damaged (overwriting the previous one) for the host tool.
+# Damage in an earlier line: no intact line is lost. load()/scan() take the
+# lines before the first bad one; when intact lines follow the damage (or the
+# setup line itself is damaged) the journal is left as it is and
+# Journal.later says what follows (see scan): teatally.recover then has the
+# players enter again only what is missing and rewrites the journal
+# (recover.rewrite: atomic). Damage with no intact line after it (a torn append,
+# garbage at the end) is dropped at once. Either way the journal as it was
+# found is first copied to games/dNNNN.jsonl (keep_copy: numbered with the
+# archives, never overwritten, pruned with them when flash is low).
 #
 # Only os functions that MicroPython has: rename, remove, listdir, stat,
 # mkdir, statvfs. No os.path: paths are joined by hand ("" root -> "/x").
@@ -37,8 +42,12 @@ import sys
 from teatally import jsonc
 
 GAME = "game.jsonl"
-DAMAGED = "game.damaged"
 ARCHIVE_DIR = "games"
+PAD_FILE = "pad.json"  # a score pad in progress (ui.pads saves it after every entry)
+# Keep at least this much flash free for the current game; archives go first.
+MIN_FREE = 16 * 1024
+# games/gNNNN.jsonl: a finished game; games/dNNNN.jsonl: a journal kept as it
+# was found damaged, or a game set aside (one numbering for both: by age)
 # A journal line longer than this is damage (garbage without a newline);
 # bounds the heap used per line read. Round lines are ~70 bytes, setup more.
 MAX_LINE = 1024
@@ -142,9 +151,7 @@ def _record(raw, require_crc):
 
 
 def _utf8(b):
-    # b decoded, or None. The try has a frame of its own: with one, _record's
-    # frame would go on the heap (and the host VM's collector does not see
-    # heap frames: see below)
+    # b decoded, or None
     try:
         return b.decode()
     except UnicodeError:
@@ -194,8 +201,7 @@ def _tail(data):
 def _write_line(f, data):
     """Write one protected line to the open file f (the JSON text data, then
     its tail) and flush it: on LittleFS the flush is the commit. Closes f.
-    -> the file's length after. Small on purpose: a frame with a try and
-    more than 9 words goes on the heap on MicroPython (a heap search per call)."""
+    -> the file's length after."""
     try:
         f.write(data)
         f.write(_tail(data))
@@ -208,14 +214,9 @@ def _write_line(f, data):
 def write_file(path, text):
     """Replace the small file at path by text, atomically: written beside
     it, then renamed over it (a power cut leaves the old or the new file)."""
-    _write_text(path + ".tmp", text)
-    os.rename(path + ".tmp", path)
-
-
-def _write_text(path, text):
-    # the with block in a frame of its own (see _write_line)
-    with open(path, "w") as f:
+    with open(path + ".tmp", "w") as f:
         f.write(text)
+    os.rename(path + ".tmp", path)
 
 
 def _join(root, name):
@@ -238,28 +239,9 @@ def _remove(path):
         pass
 
 
-# Frames on the load/repair path stay small (few locals, no try) or live in
-# a generator: the host MicroPython VM (WASI) does not see a large function
-# frame (kept on the heap) during a garbage collection and frees its locals.
-# The Pico does not have this problem; a 32 KB-heap test guards the path.
-
-
-def _pump(objs, take):
-    # take(obj) for each obj: a frame of its own, small enough for the C
-    # stack (a for loop holds 4 stack slots; see above)
-    for obj in objs:
-        take(obj)
-
-
 def _copy_prefix(src, dst, nbytes, tail):
-    # First nbytes of src -> dst (chunked: small heap); the rest -> tail, if any.
-    for _ in _copying(src, dst, nbytes, tail):
-        pass
-
-
-def _copying(src, dst, nbytes, tail):
-    # A generator, so that its many locals live in the generator object (see
-    # above). One buffer for the whole copy: no allocation per chunk.
+    # First nbytes of src -> dst (chunked: small heap); the rest -> tail, if
+    # any. One buffer for the whole copy: no allocation per chunk.
     buf = bytearray(_CHUNK)
     mv = memoryview(buf)
     fi = open(src, "rb")
@@ -276,14 +258,12 @@ def _copying(src, dst, nbytes, tail):
         fo.flush()
         fo.close()
     fi.close()
-    yield
 
 
 class _Reader:
     """readline(MAX_LINE) in chunks: MicroPython's readline asks the file for
     one byte at a time. next() gives the same pieces: a line with its
-    newline, MAX_LINE bytes of a longer one, the unterminated rest, then b"".
-    (An object with small methods rather than a generator: see above.)"""
+    newline, MAX_LINE bytes of a longer one, the unterminated rest, then b""."""
 
     __slots__ = ("f", "buf", "at", "more")
 
@@ -316,7 +296,7 @@ class _Reader:
 
 
 def _line_ends(path, ends):
-    # a generator for the same reason as _copying
+    # the offset after each line of the file at path, appended to ends
     at = 0
     f = open(path, "rb")
     rd = _Reader(f)
@@ -327,7 +307,6 @@ def _line_ends(path, ends):
         at += n
         ends.append(at)
     f.close()
-    yield
 
 
 def _statvfs_free(root):
@@ -342,18 +321,18 @@ def _statvfs_free(root):
 
 
 def _listdir(path):
-    # a small frame for the try (see _write_line)
     try:
         return os.listdir(path)
     except OSError:
         return []
 
 
-def _numbered(names):
-    # the archive names among names, oldest first
+def _numbered(names, prefix="g"):
+    # the names among names with that prefix (None: archives and kept
+    # copies) and a number, oldest first
     nums = []
     for name in names:
-        if _archive_number(name) >= 0:
+        if (prefix is None or name[:1] == prefix) and _archive_number(name) >= 0:
             nums.append((_archive_number(name), name))
     nums.sort()
     return [name for k, name in nums]
@@ -372,8 +351,9 @@ def _write_final(f, data):
 
 
 def _archive_number(name):
-    # "g0012.jsonl" -> 12; anything else (temp files, strays) -> -1
-    if len(name) < 8 or name[0] != "g" or name[-6:] != ".jsonl":
+    # "g0012.jsonl" (or "d0012.jsonl") -> 12; anything else (temp files,
+    # strays) -> -1
+    if len(name) < 8 or name[0] not in "gd" or name[-6:] != ".jsonl":
         return -1
     digits = name[1:-6]
     for c in digits:
@@ -385,13 +365,12 @@ def _archive_number(name):
 class Journal:
     """The current game at <root>/game.jsonl; finished games in <root>/games/."""
 
-    __slots__ = ("root", "path", "tmp", "damaged", "games", "free_bytes", "lines", "ends")
+    __slots__ = ("root", "path", "tmp", "games", "free_bytes", "lines", "ends", "later")
 
     def __init__(self, root, free_bytes=None):
         self.root = root
         self.path = _join(root, GAME)
         self.tmp = _join(root, "game.tmp")
-        self.damaged = _join(root, DAMAGED)
         self.games = _join(root, ARCHIVE_DIR)
         # free_bytes() -> int or None; injectable (tests, CPython hosts)
         self.free_bytes = free_bytes or _statvfs_free(root)
@@ -399,34 +378,49 @@ class Journal:
         # ends[i]: the file offset just after line i + 1; None: not known
         # (a journal found on flash and not loaded yet)
         self.ends = None
+        # after a scan that found intact lines after damage (or a damaged
+        # setup): what follows the lines taken, in order: (start, end) file
+        # offsets of an intact line, or the bytes of a run of damaged lines
+        # (at most 2048 of them). None: nothing to mend (see
+        # teatally.recover).
+        self.later = None
 
     def exists(self):
         return file_exists(self.path)
 
     def load(self):
-        """-> (objects, notice). Keeps the longest prefix of whole valid
-        lines; if a damaged or torn tail was found the file is repaired
-        (atomically) and notice says so (else None)."""
+        """-> (objects, notice). The objects of the lines before the first
+        damaged one; a damaged or torn tail is dropped (the file repaired
+        atomically, a copy kept) and notice says so (else None). Intact lines
+        after damage are not dropped: see scan and Journal.later."""
         objs = []
         return objs, self.scan(objs.append)[1]
 
     def scan(self, take):
-        """Stream the journal: take(obj) for each line of the valid prefix,
-        in order, never for a dropped line; then repair as load() does.
-        -> (records taken, notice). On the Pico, fold rounds into the game
-        state here instead of holding the list: a round parsed into a dict
-        costs ~330 bytes of heap under MicroPython, its line ~100 on flash."""
-        st = [0, 0, 0, []]  # records, bytes of the valid prefix, damaged lines, ends
-        _pump(self._walk(st), take)
+        """Stream the journal: take(obj) for each line before the first
+        damaged one, in order, never for a damaged line. Damage with no
+        intact line after it is dropped (the journal as found is copied to
+        games/dNNNN.jsonl first, the file repaired atomically). Intact lines
+        after damage, or a damaged setup line, are kept: the journal stays
+        as it is and self.later lists what follows (teatally.recover mends
+        it). -> (records taken, notice or None). On the Pico, fold rounds
+        into the game state here instead of holding the list: a round
+        parsed into a dict costs ~330 bytes of heap under MicroPython, its
+        line ~100 on flash."""
+        # records, bytes of the valid prefix, damaged lines, ends, later
+        st = [0, 0, 0, [], []]
+        self.later = None
+        for obj in self._walk(st):
+            take(obj)
         return self._settle(st)
 
     def _walk(self, st):
-        # Yield the objects of the valid prefix; count what follows it.
-        try:
-            f = open(self.path, "rb")
-        except OSError:
+        # Yield the objects of the valid prefix; then note what follows.
+        if not file_exists(self.path):
             return
-        starts = False  # the next piece read begins a new line
+        f = open(self.path, "rb")  # there but unreadable: the error says so
+        starts = True  # the next piece read begins a new line
+        at = 0  # file offset of the piece read
         rd = _Reader(f)
         try:
             while True:
@@ -434,33 +428,76 @@ class Journal:
                 if not line:
                     break
                 whole = line[-1:] == b"\n"
-                if st[2]:
-                    # count lines, not readline pieces of an over-long one
-                    if starts:
-                        st[2] += 1
-                    starts = whole
-                    continue
-                obj = _record(line[:-1], True) if whole else None
-                if isinstance(obj, dict):
+                obj = _record(line[:-1], True) if whole and starts else None
+                if st[2] or not isinstance(obj, dict):
+                    _note_later(st, line, at, starts, isinstance(obj, dict))
+                else:
                     st[0] += 1
                     st[1] += len(line)
                     st[3].append(st[1])
                     yield obj
-                else:
-                    st[2] = 1
-                    starts = whole
+                starts = whole
+                at += len(line)
         finally:
             f.close()
 
     def _settle(self, st):
         self.lines = st[0]
         self.ends = st[3]
-        bad = st[2]
-        if not bad:
+        if not st[2]:
             return st[0], None
-        _copy_prefix(self.path, self.tmp, st[1], self.damaged)
+        later = st[4]
+        if st[0] and len(later) == 1 and b"\n" not in later[0]:
+            return st[0], self.drop_tail(st)  # a torn append: never committed
+        from teatally import recover  # damage in committed lines: rare, loaded only then
+
+        return recover.settle(self, st)
+
+    def rewrite(self, setup_obj, actions):
+        """The journal becomes setup_obj and the actions (a sequence), in one
+        atomic step (written beside it, renamed over it): a mended journal
+        (teatally.recover)."""
+        ends = []
+        f = open(self.tmp, "wb")
+        try:
+            for i in range(len(actions) + 1):
+                f.write(protect(jsonc.dumps(setup_obj if i == 0 else actions[i - 1], True)).encode())
+                ends.append(f.tell())
+            f.flush()
+        finally:
+            f.close()
         os.rename(self.tmp, self.path)
-        return st[0], "Recovered: %d damaged line%s dropped" % (bad, "" if bad == 1 else "s")
+        self.lines = len(ends)
+        self.ends = ends
+        self.later = None
+
+    def drop_tail(self, st):
+        """Drop the damage after the lines taken (st: scan's counts): the
+        journal as found copied to games/dNNNN.jsonl first, then cut
+        (atomic). -> the notice."""
+        name = self.keep_copy()
+        _copy_prefix(self.path, self.tmp, st[1], None)
+        os.rename(self.tmp, self.path)
+        return "Last %d line(s) unreadable: dropped (a copy is kept: %s)" % (st[2], name)
+
+    def keep_copy(self):
+        """Copy the journal as it is to games/dNNNN.jsonl (a new name each
+        time: never overwritten). -> the name."""
+        name = self._next_archive("d")
+        try:
+            _copy_prefix(self.path, _join(self.games, name), -1, None)
+        except OSError:
+            _remove(_join(self.games, name))  # no half copy left (a full flash)
+            raise
+        return name
+
+    def set_aside(self):
+        """Move the journal (whatever it is, even a folder) to
+        games/dNNNN.jsonl, out of the way of a new game. Nothing is deleted.
+        -> the name."""
+        name = self._next_archive("d")
+        os.rename(self.path, _join(self.games, name))
+        return name
 
     def start(self, setup_obj, text=None):
         """Begin a new game: the journal becomes just the setup line (atomic).
@@ -512,8 +549,7 @@ class Journal:
     def _measure(self):
         # where each line of the journal ends (no check: it was loaded before)
         ends = []
-        for _ in _line_ends(self.path, ends):
-            pass
+        _line_ends(self.path, ends)
         return ends
 
     def list_archives(self):
@@ -542,22 +578,24 @@ class Journal:
         _write_final(open(path, "ab"), text)
         return name
 
-    def _next_archive(self):
-        # the next archive's name (the games folder made if need be)
-        names = self.list_archives()
+    def _next_archive(self, prefix="g"):
+        # the next archive's name (the games folder made if need be): the
+        # number after the highest of the archives and the copies kept
+        names = _numbered(_listdir(self.games), None)
         if not names and not file_exists(self.games):
             os.mkdir(self.games)
-        return "g%04d.jsonl" % (_archive_number(names[-1]) + 1 if names else 1)
+        return "%s%04d.jsonl" % (prefix, _archive_number(names[-1]) + 1 if names else 1)
 
     def prune(self, min_free_bytes):
-        """Delete the oldest archived games while free space is below
+        """Delete the oldest archived games and kept copies (damaged
+        journals, games set aside) while free space is below
         min_free_bytes. Never touches the current game. Returns the names
         deleted, oldest first."""
         gone = []
         free = self.free_bytes()
         if free is None or free >= min_free_bytes:
             return gone  # the usual case: nothing to list
-        names = self.list_archives()
+        names = _numbered(_listdir(self.games), None)
         while names:
             if free is None or free >= min_free_bytes:
                 break
@@ -566,3 +604,19 @@ class Journal:
             gone.append(name)
             free = self.free_bytes()
         return gone
+
+
+def _note_later(st, line, at, starts, intact):
+    # a piece read after the first damaged line (or the damaged one): an
+    # intact line's span, or its bytes added to the run of damaged lines
+    later = st[4]
+    if intact:
+        later.append((at, at + len(line)))
+        return
+    if starts:
+        st[2] += 1
+    if not later or isinstance(later[-1], tuple):
+        later.append(bytearray())
+    run = later[-1]
+    if len(run) < 2048:  # (enough for the players' prefill; bounds the heap)
+        run.extend(line[: 2048 - len(run)])

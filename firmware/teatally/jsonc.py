@@ -23,9 +23,7 @@ _WIDE = (", ", ": ")
 _COMPACT = (",", ":")
 
 
-# The tree is rebuilt by small functions: MicroPython puts a frame of more
-# than 11 words on the heap (a heap search per call), and a round line is
-# written on every commit.
+# The tree is rebuilt by small functions, one per kind of node.
 def _sorted(o):
     # MicroPython: the same tree with every dict an OrderedDict in key order
     t = type(o)

@@ -2,7 +2,7 @@
 # tool, the simulator and the device's resume. Each bad line is reported with
 # its 1-based line number (RecordError), never half-applied.
 
-from teatally import t42
+from teatally.rules import t42
 from teatally.journal import RecordError, parse_record_lines
 
 

@@ -178,7 +178,7 @@ EN = {
     "hist.tie": "R{0} tie: {1}",
     "hist.adjust": "R{0} adjusted",
     # the home menu, settings, the archive, the error screen
-    "journal.dropped": "Dropped {0} bad line(s)",
+    "journal.refused": "Line {0} refused: dropped from it (copy: {1})",
     "error.title": "Error",
     "error.ok": "OK: resume the game",
     # a round's questions

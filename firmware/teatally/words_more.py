@@ -203,4 +203,17 @@ EN = {
     "obj.deck": "deck size",
     "obj.hourglasses": "hourglasses",
     "obj.destroyed": "destroyed",
+    # a damaged journal mended (ui.t42.recover), the error screen's ways out
+    "mend.enter": "Enter it again",
+    "mend.adjust": "An adjustment",
+    "mend.aside": "Set game aside",
+    "mend.setup": "Setup damaged",
+    "mend.round": "Round {0} damaged",
+    "mend.kept": "{0} later kept",
+    "mend.nothing": "nothing deleted",
+    "mend.home": "Home menu",
+    "mend.again": "Error again",
+    "mend.moved": "Moved, not deleted: {0} in games/",
+    "mend.unmoved": "Could not move the game ({0})",
+    "mend.aside.title": "Set aside",
 }

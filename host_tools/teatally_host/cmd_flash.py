@@ -39,7 +39,7 @@ MIN_DEVICE = (1, 23)
 # vfs.VfsRom and `mpremote romfs` arrived in MicroPython 1.25
 MIN_DEVICE_ROMFS = (1, 25)
 ROMFS_IMAGE = ROOT / "build" / "teatally.romfs"
-# where the device looks for its board (see firmware/teatally/hw_pico.py)
+# where the device looks for its board (see firmware/teatally/hw/pico.py)
 BOARD_TXT = "board.txt"
 BOARD_DIR = "boards"
 
@@ -68,27 +68,48 @@ def add_arguments(p):
                         "MicroPython build with a ROMFS partition)")
 
 
-# host-only modules: the simulator's hardware layer never goes to the Pico
-HOST_ONLY = ("hw_sim", "hw_virtual")
+# host-only modules (paths in the package, no suffix): the virtual board of
+# the tests and the simulator's hardware layer never go to the Pico
+HOST_ONLY = ("hw/sim", "hw/virtual")
+PACKAGE = FIRMWARE / "teatally"
+
+
+def module_path(src):
+    """A firmware file's path in the package, without suffix: "ui/t42/round"."""
+    return src.relative_to(PACKAGE).with_suffix("").as_posix()
 
 
 def firmware_modules():
-    return sorted(p for p in (FIRMWARE / "teatally").glob("*.py") if p.stem not in HOST_ONLY)
+    """The package's .py files that go to the device, subpackages included."""
+    return sorted(p for p in PACKAGE.rglob("*.py") if module_path(p) not in HOST_ONLY)
+
+
+def package_dirs():
+    """The package's folders on the device, parents first: "teatally", "teatally/hw", ..."""
+    dirs = {"teatally"}
+    for src in firmware_modules():
+        dirs.add(("teatally/" + module_path(src)).rpartition("/")[0])
+    return sorted(dirs)
+
+
+def mpy_path(src):
+    """Where a firmware file's .mpy goes below the build folder: teatally/ui/t42/round.mpy."""
+    return "teatally/" + module_path(src) + ".mpy"
 
 
 def source_name(src):
     """The name mpy-cross embeds for tracebacks: the module's own name
-    (teatally.ui), already a qstr once it is imported. A file path would be a
+    (teatally.ui.core), already a qstr once it is imported. A file path would be a
     second qstr per module in the device's heap (about 40 bytes each, never
     freed) and would carry the build machine's folders onto the Pico."""
-    return "teatally" if src.stem == "__init__" else "teatally." + src.stem
+    name = ("teatally/" + module_path(src)).replace("/", ".")
+    return name[: -len(".__init__")] if name.endswith(".__init__") else name
 
 
 # -O3: no line-number tables in the bytecode. The package costs ~3 KB less
 # heap on the Pico (bytecode is copied into RAM) and ~5 KB less flash; a
-# traceback on the device still names the module and the function (they are
-# small: see tests/test_frames.py), and the same code runs under CPython on
-# the host with full line numbers.
+# traceback on the device still names the module and the function, and the
+# same code runs under CPython on the host with full line numbers.
 MPY_CROSS_OPT = "-O3"
 
 
@@ -107,10 +128,10 @@ def compile_firmware(chip, out=BUILD):
     """Compile the package to out/teatally/*.mpy; returns the list of files."""
     if out.exists():
         shutil.rmtree(out)
-    (out / "teatally").mkdir(parents=True)
     made = []
     for src in firmware_modules():
-        dst = out / "teatally" / (src.stem + ".mpy")
+        dst = out / mpy_path(src)
+        dst.parent.mkdir(parents=True, exist_ok=True)
         res = subprocess.run(
             mpy_cross_command(src, dst, ARCH[chip]),
             capture_output=True,
@@ -131,8 +152,9 @@ def plan(board, port="auto", driver=True, build=BUILD):
         for pkg in b["MIP_PACKAGES"]:
             cmds.append(conn + ["mip", "install", pkg])
     cmds.append(conn + ["exec", _PREPARE])
-    mpys = [build / "teatally" / (m.stem + ".mpy") for m in firmware_modules()]
-    cmds.append(conn + ["fs", "cp"] + [str(m) for m in mpys] + [":teatally/"])
+    for d in package_dirs():
+        mpys = [build / mpy_path(m) for m in firmware_modules() if mpy_path(m).rpartition("/")[0] == d]
+        cmds.append(conn + ["fs", "cp"] + [str(m) for m in mpys] + [":%s/" % d])
     cmds.append(conn + ["fs", "cp", str(BOARDS / (board + ".py")), ":%s/%s.py" % (BOARD_DIR, board)])
     cmds.append(conn + ["exec", "f = open('%s', 'w'); f.write('%s'); f.close()" % (BOARD_TXT, board)])
     cmds.append(conn + ["fs", "cp", str(FIRMWARE / "main.py"), ":main.py"])
@@ -141,17 +163,24 @@ def plan(board, port="auto", driver=True, build=BUILD):
 
 
 def romfs_image(tree, skip=()):
-    """A ROMFS image (bytes) holding /teatally/<name>.mpy for every .mpy in
-    tree/teatally (but the stems in `skip`), as `mpremote romfs build tree`
-    lays it out (sorted)."""
+    """A ROMFS image (bytes) holding /teatally/.../<name>.mpy for every .mpy
+    in tree/teatally and its folders (but the module paths in `skip`, e.g.
+    "hw/sim"), as `mpremote romfs build tree` lays it out (sorted)."""
     from mpremote.romfs import VfsRomWriter
 
     w = VfsRomWriter()
-    w.opendir("teatally")
-    for f in sorted((Path(tree) / "teatally").glob("*.mpy")):
-        if f.stem not in skip:
-            w.mkfile(f.name, f.read_bytes())
-    w.closedir()
+    root = Path(tree) / "teatally"
+
+    def add(folder):
+        w.opendir(folder.name)
+        for f in sorted(folder.iterdir()):
+            if f.is_dir():
+                add(f)
+            elif f.suffix == ".mpy" and f.relative_to(root).with_suffix("").as_posix() not in skip:
+                w.mkfile(f.name, f.read_bytes())
+        w.closedir()
+
+    add(root)
     return w.finalise()
 
 
@@ -180,25 +209,37 @@ def plan_romfs(board, port="auto", driver=True, image=ROMFS_IMAGE):
     return cmds
 
 
-# make the folders, and remove .py modules that would shadow the new .mpy
-# (one line, so the dry run prints one command per line)
+# The package's folders, parents first (see package_dirs): written into the
+# lines below, which run on the device.
+_DIRS = tuple(package_dirs())
+
+# make the folders, and remove the modules of an older install (a .py would
+# shadow the new .mpy; a module that moved would linger). One line, so the
+# dry run prints one command per line.
 _PREPARE = (
-    "import os; [os.mkdir(d) for d in ('teatally', '%s') if d not in os.listdir()]; "
-    "[os.remove('teatally/' + n) for n in os.listdir('teatally') if n.endswith('.py')]" % BOARD_DIR
+    "import os; "
+    "E = lambda p: p.rpartition('/')[2] in (os.listdir(p.rpartition('/')[0]) if '/' in p else os.listdir()); "
+    "[os.mkdir(d) for d in %r + ('%s',) if not E(d)]; "
+    "[os.remove(d + '/' + n) for d in %r for n in os.listdir(d) if n.endswith('.py') or n.endswith('.mpy')]"
+    % (_DIRS, BOARD_DIR, _DIRS)
 )
 
 
 # --romfs: the package comes from /rom; a copy on LittleFS would be found
 # first (sys.path starts with '', the cwd /). Even a /teatally folder with no
 # module left shadows it (MicroPython imports a bare folder as a package:
-# tests/test_flash.py), so remove the .py/.mpy files, then the folder, or
-# move it to /teatally-old when something else is in it. One line, like
-# _PREPARE.
+# tests/test_flash.py), so remove the .py/.mpy files, then the folders left
+# empty, deepest first; /teatally is moved to /teatally-old when something
+# else is still in it. One line, like _PREPARE.
 _PREPARE_ROMFS = (
-    "import os; d = os.listdir(); [os.mkdir(b) for b in ('%s',) if b not in d]; "
-    "t = [n for n in os.listdir('teatally') if n.endswith('.py') or n.endswith('.mpy')] if 'teatally' in d else []; "
-    "[os.remove('teatally/' + n) for n in t]; r = os.listdir('teatally') if 'teatally' in d else None; "
-    "r == [] and os.rmdir('teatally'); r and os.rename('teatally', 'teatally-old')" % BOARD_DIR
+    "import os; "
+    "E = lambda p: p.rpartition('/')[2] in (os.listdir(p.rpartition('/')[0]) if '/' in p else os.listdir()); "
+    "[os.mkdir(b) for b in ('%s',) if not E(b)]; "
+    "[os.remove(d + '/' + n) for d in %r if E(d) for n in os.listdir(d) "
+    "if n.endswith('.py') or n.endswith('.mpy')]; "
+    "[os.rmdir(d) for d in %r if E(d) and not os.listdir(d)]; "
+    "E('teatally') and os.rename('teatally', 'teatally-old')"
+    % (BOARD_DIR, _DIRS, tuple(reversed(_DIRS)))
 )
 
 
@@ -255,9 +296,9 @@ def run(args):
         else:
             cmds = plan(args.board, args.port, not args.no_driver)
         opts = (MPY_CROSS_OPT, ARCH[args.chip])
-        print("# mpy-cross %s -march=%s firmware/teatally/*.py -> build/mpy/teatally/" % opts)
+        print("# mpy-cross %s -march=%s firmware/teatally/**/*.py -> build/mpy/teatally/**/*.mpy" % opts)
         if romfs:
-            print("# ROMFS image of build/mpy/teatally/*.mpy -> build/teatally.romfs")
+            print("# ROMFS image of build/mpy/teatally/**/*.mpy -> build/teatally.romfs")
         for c in cmds:
             print("mpremote " + " ".join(_quote(a.replace(str(ROOT) + "/", "")) for a in c))
         return 0
@@ -304,8 +345,7 @@ def package_json():
 
     urls = [["main.py", "firmware/main.py"]]
     for src in firmware_modules():
-        rel = src.relative_to(ROOT).as_posix()
-        urls.append(["teatally/" + src.name, rel])
+        urls.append([mpy_path(src)[: -len(".mpy")] + ".py", src.relative_to(ROOT).as_posix()])
     for name in board_names():
         urls.append(["%s/%s.py" % (BOARD_DIR, name), "boards/%s.py" % name])
     deps = [[pkg, "latest"] for pkg in load_board("pico_ssd1306")["MIP_PACKAGES"]]

@@ -1,5 +1,7 @@
 """`teatally pull`: copy the current journal and the archived games off the
-device (mpremote) into a local folder, for `teatally report`."""
+device (mpremote) into a local folder, for `teatally report`. Every
+``games/*.jsonl`` comes along: the finished games (gNNNN) and the journals
+kept as they were found damaged or set aside (dNNNN, see teatally.journal)."""
 
 import subprocess
 import sys

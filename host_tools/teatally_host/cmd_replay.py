@@ -4,9 +4,11 @@ A bad line: `teatally replay: line N: why` on stderr, exit 2."""
 
 import sys
 
-from teatally import jsonc, record, t42
+from teatally import jsonc, record
+from teatally.rules import t42
 from teatally.journal import RecordError
 from teatally_host.errors import BadInput, load_record, read_bytes
+from teatally_host import salvage
 
 
 def add_arguments(p):
@@ -21,7 +23,10 @@ def run(args):
     try:
         game = load_record(data, args.upto)
     except RecordError as exc:
-        raise BadInput("line %d: %s" % (exc.line, exc.reason))
+        kept = salvage.damaged(data, exc, "replay")  # a damaged device journal: what it keeps
+        if kept is None:
+            raise BadInput("line %d: %s" % (exc.line, exc.reason))
+        game = load_record(kept, args.upto)
     warn_repeated_objective(game)
     sys.stdout.write(jsonc.dumps(t42.to_json(game.state)) + "\n")
     return 0

@@ -22,7 +22,8 @@ import sys
 import warnings
 from pathlib import Path
 
-from teatally import record, t42
+from teatally import record
+from teatally.rules import t42
 from teatally.journal import RecordError
 from teatally_host.errors import BadInput, read_bytes, record_lines, say, shown
 
@@ -312,7 +313,12 @@ def run(args):
     try:
         tl = Timeline(data)
     except RecordError as exc:
-        raise BadInput("line %d: %s" % (exc.line, exc.reason))
+        from teatally_host import salvage
+
+        kept = salvage.damaged(data, exc, "report")  # a damaged device journal: what it keeps
+        if kept is None:
+            raise BadInput("line %d: %s" % (exc.line, exc.reason))
+        tl = Timeline(kept)
     out = Path(args.out) if args.out else path.parent
     png = chart(tl, path.stem)
     files = {path.stem + ".png": png, path.stem + ".csv": csv_rows(tl)}

@@ -16,14 +16,16 @@ Invalid input: exit 2, one line on stderr (`teatally score: <why>`), nothing
 on stdout. "name" is
 optional (a string); every other field is required, and unknown fields are
 refused so a typo cannot pass silently. The rules and the checks are the
-firmware's (teatally.teatime, teatally.witches; seeds/tea-time.md,
+firmware's (teatally.rules.teatime, teatally.rules.witches; seeds/tea-time.md,
 seeds/tea-witches.md).
 """
 
 import json
 import sys
 
-from teatally import jsonc, teatime, witches
+from teatally import jsonc
+from teatally.rules import teatime
+from teatally.rules import witches
 from teatally_host.errors import BadInput, read_text
 
 GAMES = ("tea-time", "tea-witches")

@@ -28,7 +28,8 @@ algorithm (CPython's Mersenne Twister with its seeding of ints is stable).
 
 import random
 
-from teatally import journal, jsonc, t42
+from teatally import journal, jsonc
+from teatally.rules import t42
 
 # How the random winner chooses its action (the rest: do nothing).
 P_EFFECT = 0.55

@@ -1,7 +1,7 @@
 """The simulator's host side: the real firmware under the MicroPython VM.
 
 ``firmware/main.py`` runs unchanged in the WASI build of MicroPython 1.27
-(``mpvm.run``); on the guest side ``teatally.hw_sim`` is the board, and every
+(``mpvm.run``); on the guest side ``teatally.hw.sim`` is the board, and every
 piece of hardware it needs is a host call answered here: the frame buffer
 (``show``), the display power, the dice (``rand``), the board layout
 (``board``) and the buttons (``wait``). The folder given as flash plays the
@@ -53,7 +53,7 @@ FRAME_BYTES = W * H // 8
 KEYS = ("up", "down", "ok", "back")
 SHORT_MS = 80
 LONG_MS = 700  # LONG fires at 600 (+20 debounce), auto-repeat would start at 850
-SETTLE_MS = 150  # kept in step with teatally.hw_sim.SETTLE_MS (the gap between presses)
+SETTLE_MS = 150  # kept in step with teatally.hw.sim.SETTLE_MS (the gap between presses)
 INTERACTIVE_POLL_S = 0.25  # virtual time follows the wall clock this finely when idle
 RESULT_CAP = 512  # the longest reply (a gesture); the guest allocates it per host call
 
@@ -63,7 +63,7 @@ RESULT_CAP = 512  # the longest reply (a gesture); the guest allocates it per ho
 # `teatally sim --heap KB` for another), collections on (the collector-correct
 # build, teatally_host.vmbuild).
 GUEST = """\
-from teatally import hw_sim
+from teatally.hw import sim as hw_sim
 src = open('/fw/main.py').read()  # the Pico runs main.py as source too
 while True:
     try:
@@ -72,7 +72,8 @@ while True:
         pass
     if hw_sim.HW is None or hw_sim.HW.quitting:
         break
-from teatally import app, jsonc, t42
+from teatally import app, jsonc
+from teatally.rules import t42
 a = app.App(hw_sim.HW)
 a.resume()
 print('STATE ' + (jsonc.dumps(t42.to_json(a.game.state)) if a.game is not None else 'null'))
@@ -111,10 +112,12 @@ def compiled_firmware(build=BUILD):
     except (OSError, ValueError):
         known = {}
     done = {}
-    for src in sorted((FIRMWARE / "teatally").glob("*.py")):
+    for src in sorted((FIRMWARE / "teatally").rglob("*.py")):
         digest = hashlib.sha256(src.read_bytes()).hexdigest()
-        dst = pkg / (src.stem + ".mpy")
-        if known.get(src.name) != digest or not dst.exists():
+        rel = cmd_flash.module_path(src)  # e.g. "ui/t42/round"
+        dst = pkg / (rel + ".mpy")
+        dst.parent.mkdir(parents=True, exist_ok=True)
+        if known.get(rel) != digest or not dst.exists():
             tmp = dst.with_suffix(".tmp%d" % os.getpid())  # another sim may be reading dst
             res = subprocess.run(
                 cmd_flash.mpy_cross_command(src, tmp, None),
@@ -124,9 +127,9 @@ def compiled_firmware(build=BUILD):
             if res.returncode != 0:
                 raise ScriptError("mpy-cross failed on %s:\n%s" % (src, res.stderr))
             os.replace(tmp, dst)
-        done[src.name] = digest
-    for stale in pkg.glob("*.mpy"):
-        if stale.stem + ".py" not in done:
+        done[rel] = digest
+    for stale in pkg.rglob("*.mpy"):
+        if stale.relative_to(pkg).with_suffix("").as_posix() not in done:
             stale.unlink()
     tmp = manifest.with_suffix(".tmp%d" % os.getpid())
     tmp.write_text(json.dumps(done, sort_keys=True))
@@ -192,7 +195,7 @@ def load_board(name):
 
 def board_of(flash):
     """The board the device would boot with: flash/board.txt (first line), as
-    teatally.hw_base reads it on the Pico, else the default board."""
+    teatally.hw.base reads it on the Pico, else the default board."""
     try:
         name = (Path(flash) / "board.txt").read_text().split("\n")[0].strip()
     except (OSError, UnicodeError):

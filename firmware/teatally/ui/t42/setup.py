@@ -1,22 +1,20 @@
-# The setup of a new Tea for 2 game (T42-SETUP-2..4), asked from the home
-# menu. Loaded only around the home menu: the home menu names this module in
-# its `needs` (ui_misc), so the main loop loads it between key presses,
-# before "New Tea for 2" can be picked. Rule IDs refer to seeds/tea-for-2.md.
+"""The setup of a new Tea for 2 game (T42-SETUP-2..4), asked from the home
+menu. A rare module (ui.core.RARE): opened by the home menu, released once
+the game starts (or the setup is left). Rule IDs refer to
+seeds/tea-for-2.md."""
 
-from teatally import t42, words
-from teatally import words_more  # noqa: F401  (their words: loaded with this module, app.App.wanted)
-from teatally.ui import Menu, wrap
-from teatally.ui_t42 import show_game
+from teatally import words
+from teatally.rules import t42
+from teatally.ui.core import Lines, Menu, wrap
+
 
 
 def objective_label(o):
     return words.objective(o)
 
 
-# What the setup screens show, made once when the module loads (it is
-# loaded between key presses): a press that builds labels makes new str
-# objects, each looked up among the interned strings (~20K fuel).
-# By question (the number of answers so far): its title, items and hint.
+# What the setup screens show, by question (the number of answers so far):
+# its title, items and hint.
 _OBJECTIVE_ITEMS = [(objective_label(o), o) for o in t42.OBJECTIVES]
 _TITLES = [words.t("new.flamingo"), words.t("new.watch")] + [words.f("new.pile", v) for v in t42.PILES]
 _ITEMS = [
@@ -63,34 +61,25 @@ class NewGame:
     start, the objective above each pile 4..8, then a summary to confirm.
     BACK steps back one question; BACK at the first leaves. A face already
     above another pile is taken only once confirmed (T42-OBJ-2), and the
-    summary warns of it.
-
-    One Menu serves the questions, set up again for each (a new one would
-    cost its attribute table on every press); the functions are split so
-    that their frames stay on MicroPython's C stack (more than 11 words of
-    arguments, locals and value stack go on the heap: a heap search a call)."""
-
-    __slots__ = ("answers", "rolled", "menu", "calls", "ready", "pending")
+    summary warns of it."""
 
     def __init__(self):
         self.answers = []  # flamingo, watch, objective 4 .. objective 8
         self.rolled = [False, False]  # flamingo / watch drawn at random
-        self.calls = (self.pick, self.back)  # bound once
-        self.menu = Menu("", [], self.pick)  # set up for each question
-        self.ready = None  # (game, line) made ahead for the summary's OK
         self.pending = None  # a repeated objective face waiting for its confirmation
+        # a recover.Mend while a damaged setup is entered again: no random
+        # draw, the answers read from the damaged line selected, the
+        # flamingo and watch narrowed to what the intact rounds allow
+        self.guide = None
 
     def screen(self, ui):
         n = len(self.answers)
         if n < len(_TITLES):
-            return self._menu(n)
-        return self._summary()
-
-    def _menu(self, n):
-        # question n (__init__ called as the menu's method: with Menu.__init__
-        # and its seven arguments the frame would go on the heap)
-        self.menu.__init__(_TITLES[n], _ITEMS[n], self.calls[0], self.calls[1], self._first(n), _HINTS[n])  # type: ignore[misc]
-        return self.menu
+            items, sel = _ITEMS[n], self._first(n)
+            if self.guide is not None:
+                items, sel = self.guide.setup_items(self.answers, items, sel)
+            return Menu(_TITLES[n], items, self.pick, self.back, sel, _HINTS[n])
+        return Lines(words.t("new.title"), self._summary_lines(), ok=self.start, back=self.back)
 
     def _first(self, n):
         # the item selected first: for an objective, the first one not yet
@@ -102,25 +91,6 @@ class NewGame:
         while sel < len(t42.OBJECTIVES) - 1 and t42.OBJECTIVES[sel] in used:
             sel += 1
         return sel
-
-    def _summary(self):
-        from teatally.ui_t42_end import Lines  # loaded with the home menu (its needs)
-
-        m = Lines(words.t("new.title"), self._summary_lines(), ok=self.start, back=self.back)
-        m.prepare = self.prepare  # type: ignore[attr-defined]  # called by app.App idle work
-        return m
-
-    def prepare(self, app):
-        """While the summary is read (idle work): the game and its setup
-        line, made ahead so that OK only starts them. -> True if it made them."""
-        if self.ready is not None:
-            return False
-        from teatally.journal import line_text
-
-        setup = self.setup()
-        self.ready = (t42.Game(setup), line_text(setup))
-        self.ready[0].pack()  # its first snapshot packed now too
-        return True
 
     def _summary_lines(self):
         a = self.answers
@@ -145,8 +115,6 @@ class NewGame:
     def _repeated(self, v):
         # the warning for a face already above a pile: OK takes it, BACK
         # asks the question again
-        from teatally.ui_t42_end import Lines  # loaded with the home menu (its needs)
-
         self.pending = v
         a = self.answers
         rep = (v, t42.PILES[a.index(v, 2) - 2], t42.PILES[len(a) - 2])
@@ -170,7 +138,6 @@ class NewGame:
         elif n < 2:
             self.rolled[n] = False
         self.answers.append(v)
-        self.ready = None
         ui.replace(self.screen(ui))
 
     def back(self, ui):
@@ -178,7 +145,6 @@ class NewGame:
             ui.pop()
             return
         self.answers.pop()
-        self.ready = None
         ui.replace(self.screen(ui))
 
     def setup(self):
@@ -192,14 +158,12 @@ class NewGame:
         }
 
     def start(self, ui):
-        ready = self.ready
-        if ready is None:
-            ui.app.new_game(self.setup())
-        else:
-            ui.app.new_game(self.setup(), ready[0], ready[1])
-        show_game(ui, None)
+        ui.app.new_game(self.setup())
+        ui.app.show_game()
 
 
 def new_game(ui):
     """Ask the setup of a new Tea for 2 game (called from the home menu)."""
-    ui.push(NewGame().screen(ui))
+    g = NewGame()
+    g.guide = ui.app.mend
+    ui.push(g.screen(ui))

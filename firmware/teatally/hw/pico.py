@@ -1,4 +1,4 @@
-"""The real Raspberry Pi Pico behind the hardware contract (see hw_base).
+"""The real Raspberry Pi Pico behind the hardware contract (see hw.base).
 
 ``setup()`` is called once by the app on the device:
 
@@ -25,8 +25,8 @@ Files the device expects (the flash tool must put them there)::
 mpy-cross and imports on the host, but it can only run on the Pico.
 """
 
-from teatally import hw_base
-from teatally.hw_base import FRAME_H, FRAME_W, Hardware
+from teatally.hw import base as hw_base
+from teatally.hw.base import FRAME_H, FRAME_W, Hardware
 
 
 def _pin_predicate(pin, active_low):
@@ -72,7 +72,7 @@ def make_display(machine, b):
         raise ValueError("unknown display driver " + name)
     d.fill(0)
     d.show()
-    hw_base.add_bands(d)  # cheap clear() and bands (see hw_base) where the driver allows
+    hw_base.add_bands(d)  # cheap clear() and bands (see hw.base) where the driver allows
     return d
 
 
@@ -159,16 +159,8 @@ def setup(root=""):
     ``board_error`` for the about screen: a wrong choice in the settings menu
     must not leave a device that cannot boot.
     """
-    import sys
+    from teatally.hw import boards
 
-    import teatally
-    from teatally import board as boards
-
-    # read and checked at boot only: dropped now (this function holds it
-    # until it returns), so that it is not among the modules the app keeps
-    sys.modules.pop("teatally.board", None)
-    if hasattr(teatally, "board"):
-        delattr(teatally, "board")
     name = boards.read_board_name(root)
     err = None
     for n in _candidates(boards, name, root):

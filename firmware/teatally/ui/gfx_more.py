@@ -18,7 +18,6 @@ _scratch = framebuf.FrameBuffer(bytearray(8), 8, 8, _HLSB)
 
 def glyph(code, scale):
     """The font's character ``code`` scaled into a FrameBuffer (cached)."""
-    # the cached path is a small frame (on the C stack, tests/test_frames.py)
     g = _cache.get(code | (scale << 8))
     return g if g is not None else _make_glyph(code, scale)
 

@@ -1,60 +1,21 @@
-# The Tea for 2 screens a game is played on: the status board, the game
-# menu, undo and redo. They stay loaded the whole game, so they are kept
-# small; the rest comes in its own modules, loaded between key presses
-# (app.App.idle_work) before a key can need it:
-#   ui_t42_round  the guided round (the status board's OK)
-#   ui_t42_more   history and manual adjustment (the game menu)
-#   ui_t42_end    the score table, the final scoring screen, Lines (the game
-#                 menu; the status board once a round may end the game)
-#   ui_t42_new    the new-game setup (the home menu)
-# The status board and the game menu name what they need (`needs`).
-#
-# No rule lives here: what is legal, what a round does and how the game is
-# scored all come from teatally.t42 (the engine); these screens only show the
-# state and turn key presses into the engine's answers. Rule IDs refer to
-# seeds/tea-for-2.md.
+"""The Tea for 2 screens a game is played on: the status board, the game
+menu, undo and redo. With the guided round (ui.t42.round) they stay loaded
+all game; the screens the game menu opens (history and adjustments, the
+score table) and the final scoring are rare ones (ui.core.RARE): opened here
+when needed, released when closed.
 
-from teatally import t42, words
+No rule lives here: what is legal, what a round does and how the game is
+scored all come from the engine (teatally.rules.t42); these screens only
+show the state and turn key presses into the engine's answers. Rule IDs
+refer to seeds/tea-for-2.md."""
+
+from teatally import words
 from teatally.buttons import E_LONG, E_PRESS, K_BACK, K_DOWN, K_OK, K_UP
-from teatally.ui import LINE, Menu, Message, Screen, Stamp, header, keyof, kind, text, wrap
-
-NAMES = (words.player(0), words.player(1))
-
-
-def action_label(action, n):
-    """A journal line in a few words: "R12 Blue queen" (the winner and the
-    card that won; "R12 tie: queen" on a tie), "R12 adjusted" for an
-    adjustment."""
-    if "adjust" in action:
-        return words.f("hist.adjust", n)
-    return round_label(action.get("blue"), action.get("pink"), n)
-
-
-def round_label(b, p, n):
-    """Round n's label from the cards blue and pink revealed (names)."""
-    vb = t42.VALUE.get(b, 0) - t42.VALUE.get(p, 0)
-    if vb == 0:
-        return words.f("hist.tie", n, _card_word(b))
-    if vb > 0:
-        return words.f("hist.won", n, NAMES[0], _card_word(b))
-    return words.f("hist.won", n, NAMES[1], _card_word(p))
-
-
-def _card_word(c):
-    return words.card(c) if c in t42.VALUE else "?"
-
-
-def round_number(game, i):
-    """The round number of game.actions[i] (adjustments keep the previous one)."""
-    acts = game.actions
-    if i == len(acts) - 1:
-        return game.state.round  # the rounds played so far
-    n = 0
-    for k in range(i + 1):
-        if "adjust" not in acts[k]:
-            n += 1
-    return n
-
+from teatally.rules import t42
+from teatally.ui.core import LINE, Lines, Menu, Message, Screen, Stamp, header, keyof, kind, text, wrap
+from teatally.ui.t42.round import opening
+from teatally.ui.t42.round import start as start_round
+from teatally.ui.t42.words import NAMES, action_label, round_number
 
 # -- the status board ------------------------------------------------------
 # The board is drawn after nearly every key press, so it is drawn with few
@@ -77,7 +38,6 @@ _piles = Stamp()  # the piles' value labels and the rabbit (band 5)
 # place, no new list or tuple per state.
 _ROWS = [None] * 8
 _shown = [None]
-_OPENING = [None, None]  # the state and the board's last line for it (Status.prepare)
 
 
 def board_rows(s):
@@ -140,23 +100,9 @@ class Status(Screen):
     with the next card selected (the round has begun); BACK: game menu;
     LONG BACK: undo; LONG OK: redo."""
 
-    def __init__(self, game=None):
-        self.game = game  # the t42.Game shown (for needs)
-        self.toast = None  # (title, line) shown until the next key
+    def __init__(self, toast=None):
+        self.toast = toast  # (title, line) shown until the next key
         self.note = None  # a line for row 6 until the next key (after a round)
-
-    @property
-    def needs(self):
-        # The board's question and OK come from the round's module. The final
-        # scoring comes on LONG OK when the round redone ends the game. A
-        # round played that ends it shows its notices first, and the notice
-        # needs the final scoring (loaded while it is read, when the round's
-        # module is no longer needed): so the score table is not kept loaded
-        # all through the last rounds, when the heap is fullest.
-        g = self.game
-        if g is not None and (g.state.over or (g.can_redo() and may_end(g.state))):
-            return _ROUND_END_NEEDS
-        return _ROUND_NEEDS
 
     def key(self, ui, ev):
         if self.toast is not None or self.note is not None:
@@ -165,18 +111,16 @@ class Status(Screen):
         k = keyof(ev)
         if kind(ev) == E_PRESS and (k == K_OK or k == K_UP or k == K_DOWN):
             if ui.app.game.state.over:
-                show_game(ui, None)
+                show_game(ui)
             else:
-                from teatally import ui_t42_round
-
-                ui_t42_round.start(ui, ev)  # the question, this key on it
+                start_round(ui, ev)  # the question, this key on it
         elif ev == (E_PRESS | K_BACK):
             ui.menu_seen = True
             ui.push(game_menu(ui, 0))
         elif ev == (E_LONG | K_BACK):
-            after_undo(ui, do_undo(ui))
+            undo(ui)
         elif ev == (E_LONG | K_OK):
-            after_redo(ui, do_redo(ui))
+            redo(ui)
 
     def draw(self, ui, fb):
         s = ui.app.game.state
@@ -190,29 +134,14 @@ class Status(Screen):
         self._bottom(ui, fb, s)
 
     def _bottom(self, ui, fb, s):
-        # row 6: the round's notes, or the menu's hint; row 7: the question,
-        # once found (prepare: a probe, between presses)
+        # row 6: the round's notes, or the menu's hint; row 7: the question
+        # (ui.t42.round.opening: one probe a state)
         if self.note is not None:
             text(fb, self.note, 0, 6 * LINE)
         elif not ui.menu_seen:
             text(fb, words.t("board.hint"), 0, 6 * LINE)
-        if not s.over and _OPENING[0] is s:
-            text(fb, _OPENING[1], 0, 7 * LINE)
-
-    def prepare(self, app):
-        """Idle work (app.App): the next round's first question for the
-        board's last line (ui_t42_round.opening: a probe, not a press's
-        work). The keys do not wait for it: OK, UP and DOWN act on that
-        question whether it is shown yet or not. -> True if it found it."""
-        s = app.game.state if app.game is not None else None
-        if s is None or s.over or _OPENING[0] is s:
-            return False
-        from teatally import ui_t42_round
-
-        _OPENING[1] = ui_t42_round.opening(app)
-        _OPENING[0] = s
-        app.ui.dirty = True
-        return True
+        if not s.over:
+            text(fb, opening(ui.app), 0, 7 * LINE)
 
 
 def _top(gfx, fb, s, title):
@@ -275,125 +204,57 @@ def _teacups(gfx, fb, cups):
         i += 2
 
 
-END_NEEDS = ("ui_t42_end",)
-_ROUND_NEEDS = ("ui_t42_round",)
-_ROUND_END_NEEDS = ("ui_t42_round", "ui_t42_end")
-
-
-def may_end(s):
-    """Could the next round of state s end the game (T42-END-1..3)? Then the
-    final scoring (ui_t42_end) must be loaded before it starts. A round
-    plays two chains, the winner's action and the watch space, each ending
-    in at most one effect or space (a copy or a cat only passes on; T42-COPY-1):
-    so it empties at most 2 pile cards (a buy, rabbit or queen each), and a
-    player loses at most 7 cards from the draw pile (own card, guards
-    twice), so only a player with at most 7 there can reshuffle, twice only
-    with a whole deck of 7 or fewer (each reshuffle takes a rabbit from the
-    supply; none left ends the game)."""
-    # (in three parts: one frame would not fit the C stack, see ui.py)
-    if s.over:
-        return True
-    if _reshuffles(s) > s.supply_rabbits:
-        return True
-    return _piles_may_empty(s.piles)
-
-
-def _reshuffles(s):
-    # the most reshuffles the next round can make, one rabbit each
-    n = 0
-    i = 0
-    while i < 2:
-        d = s.players[i].draw_count()
-        if d <= 7:
-            n += 1
-            if d + len(s.players[i].discard) <= 7:
-                n += 1
-        i += 1
-    return n
-
-
-def _piles_may_empty(piles):
-    # can 2 pile cards more leave only one pile with cards?
-    left = sorted([v for v in piles if v])
-    k = len(left) - 1  # the piles still to empty: all but one
-    return k <= 0 or sum(left[:k]) <= 2
-
-
 def final_screen(ui):
-    from teatally import ui_t42_end
-
-    return ui_t42_end.final_screen(ui)
-
-
-def show_final(ui):
-    """The last round's notices read: the final scoring (ui_t42_end, loaded
-    while they were read: the notice's needs). Here, not in the round's
-    module: the notice then holds nothing of that module, which the idle
-    work drops before the final scoring is built."""
-    show_game(ui, None)
+    """The final scoring (ui.t42.end, opened for it)."""
+    return ui.open("t42.end").final_screen(ui, _game_menu, undo)
 
 
-def show_game(ui, notice):
-    """Reset the stack to the current game: the status board, or the final
-    scoring once the game is over; a journal notice goes on top."""
+def show_game(ui, notice=None, toast=None):
+    """Reset the stack to the current game: the status board (with toast, a
+    (title, line) saying what just happened), or the final scoring once the
+    game is over; a journal notice goes on top. While a damaged journal is
+    mended, its next step instead (ui.t42.recover)."""
+    if ui.app.mend is not None:
+        ui.open("t42.recover").show(ui)
+        return
     game = ui.app.game
     if game is None:
         ui.app.home()
     elif game.state.over:
         ui.reset(final_screen(ui))
     else:
-        ui.reset(Status(game))
+        ui.reset(Status(toast))
     if notice:
         ui.push(Message(words.t("journal.title"), wrap(notice)))
 
 
 # -- undo / redo -----------------------------------------------------------
-def do_undo(ui):
-    """Undo the last committed line; returns (title, line) saying what."""
+def undo(ui):
+    """Undo the last committed line and say what on the status board."""
     app = ui.app
     g = app.game
     if not g.can_undo():
-        return (words.t("undo.none"), "")
+        show_game(ui, None, (words.t("undo.none"), ""))
+        return
     i = len(g.actions) - 1
     label = action_label(g.actions[i], round_number(g, i))
     app.undo()
-    return (words.t("undo.done"), label)
+    show_game(ui, None, (words.t("undo.done"), label))
 
 
-def do_redo(ui):
+def redo(ui):
+    """Redo the last undone line (the final scoring if it ends the game)."""
     g = ui.app.game
     if not g.can_redo():
-        return (words.t("redo.none"), "")
-    refused = _redo(ui.app)
-    if refused is not None:
-        return (words.t("redo.refused"), refused)
-    i = len(g.actions) - 1
-    return (words.t("redo.done"), action_label(g.actions[i], round_number(g, i)))
-
-
-def _redo(app):
-    # app.redo() -> None, or why the engine refused it. A function of its
-    # own, and the exception takes the argument's name: a frame with an
-    # `except ... as` fits the C stack only with one name and no more
-    # (MicroPython allocates a bigger one on the heap at every call).
-    try:
-        app.redo()
-    except t42.Refused as app:
-        return str(app)
-    return None
-
-
-def after_undo(ui, toast):
-    st = Status(ui.app.game)
-    st.toast = toast
-    ui.reset(st)
-
-
-def after_redo(ui, toast):
-    if ui.app.game.state.over:
-        ui.reset(final_screen(ui))
+        toast = (words.t("redo.none"), "")
     else:
-        after_undo(ui, toast)
+        try:
+            ui.app.redo()
+            i = len(g.actions) - 1
+            toast = (words.t("redo.done"), action_label(g.actions[i], round_number(g, i)))
+        except t42.Refused as exc:
+            toast = (words.t("redo.refused"), str(exc))
+    show_game(ui, None, toast)
 
 
 # -- the game menu ------------------------------------------------------------
@@ -408,42 +269,30 @@ MENU = (
 )
 
 
-# what its entries open (the home menu: ui_misc)
-MENU_NEEDS = ("ui_t42_more", "ui_t42_end", "ui_misc")
-
-
 def game_menu(ui, sel):
-    m = Menu(words.t("menu.title"), MENU, _menu_pick, sel=sel)  # never changed: no copy
-    m.needs = MENU_NEEDS  # type: ignore[attr-defined]  # read by app.App.wanted, any screen may have it
-    return m
+    return Menu(words.t("menu.title"), MENU, _menu_pick, sel=sel)  # never changed: no copy
+
+
+def _game_menu(ui):
+    ui.push(game_menu(ui, 0))
 
 
 def _menu_pick(ui, what):
     if what == "history":
-        from teatally import ui_t42_more
-
-        ui.push(ui_t42_more.history(ui.app.game))
+        ui.push(ui.open("t42.history").history(ui.app.game))
     elif what == "score":
-        _score_now(ui)
+        end = ui.open("t42.end")
+        ui.push(Lines(words.t("score.now"), end.score_lines(ui.app.game.state)))
     elif what == "legend":
         ui.push(Legend())
     elif what == "adjust":
-        from teatally import ui_t42_more
-
-        ui.push(ui_t42_more.Adjust(ui.app))
+        ui.push(ui.open("t42.history").Adjust(ui.app))
     elif what == "undo":
-        after_undo(ui, do_undo(ui))
+        undo(ui)
     elif what == "redo":
-        after_redo(ui, do_redo(ui))
+        redo(ui)
     elif what == "home":
         ui.app.home()
-
-
-def _score_now(ui):
-    # (out of _menu_pick: its frame would not fit the C stack, see ui.py)
-    from teatally import ui_t42_end
-
-    ui.push(ui_t42_end.Lines(words.t("score.now"), ui_t42_end.score_lines(ui.app.game.state)))
 
 
 # -- the board's legend ---------------------------------------------------------

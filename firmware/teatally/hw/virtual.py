@@ -1,7 +1,7 @@
-# A virtual board: the Hardware contract (see hw_base.py) with a frame buffer
+# A virtual board: the Hardware contract (see hw/base.py) with a frame buffer
 # in RAM, pins driven by a script and a clock that only moves when told.
 # Tests drive the real App with it on CPython and MicroPython alike, and the
-# simulator builds on it (hw_sim.py adds the host calls).
+# simulator builds on it (hw/sim.py adds the host calls).
 
 import framebuf
 
@@ -13,7 +13,7 @@ H = const(64)
 
 class VirtualDisplay(framebuf.FrameBuffer):
     """128x64 MONO_VLSB like the SSD1306; show() counts frames. Has the
-    contract's fast path (hw_base): ``bands`` and ``clear()``."""
+    contract's fast path (hw.base): ``bands`` and ``clear()``."""
 
     def __init__(self):
         self.buffer = bytearray(W * H // 8)

@@ -1,19 +1,11 @@
-# The home menu. What it opens lives in other modules: the Tea for 2 game
-# (ui_t42, ui_t42_new, ui_t42_end: loaded between key presses while the home
-# menu shows, app.NEXT and the menu's `needs`), and, imported by the key
-# press that opens them (rare screens, that press pays for the import), the
-# score pads (ui_pads), the settings (ui_settings) and the archive list
-# (ui_archive). A small module: it is loaded whenever the home menu can come
-# next (the game menu's Home, the final scoring's OK).
+"""The home menu and the about screen. What the menu opens lives
+elsewhere: the Tea for 2 game (app.show_game), and, imported when opened
+(ui.core.RARE), the new-game setup (ui.t42.setup), the score pads
+(ui.pads), the archive list (ui.archive) and the settings (ui.settings)."""
 
-from teatally import words
-from teatally import words_more  # noqa: F401  (their words: loaded with this module, app.App.wanted)
-from teatally.app import about_lines
-from teatally.journal import file_exists
-from teatally.ui import Menu, Message
-
-# A score pad in progress (ui_pads saves it after every entry).
-PAD_FILE = "pad.json"
+from teatally import VERSION, words
+from teatally.journal import PAD_FILE, file_exists
+from teatally.ui.core import Menu, Message
 
 
 def _playing(app):
@@ -29,7 +21,7 @@ def home(ui):
     elif app.game is not None:
         # over but not archived yet: its final screen offers the archive
         items.append((words.t("home.last"), "resume"))
-    if file_exists(app.hw.flash_root + "/" + PAD_FILE):
+    if file_exists(app.path(PAD_FILE)):
         items.append((words.t("home.pad"), "pad"))
     items.append((words.t("home.new"), "new"))
     items.append((words.t("home.teatime"), "teatime"))
@@ -37,14 +29,18 @@ def home(ui):
     items.append((words.t("home.archive"), "archive"))
     items.append((words.t("home.settings"), "settings"))
     items.append((words.t("home.about"), "about"))
-    m = Menu(words.t("home.title"), items, _home_pick, back=_stay)
-    m.needs = HOME_NEEDS  # type: ignore[attr-defined]  # read by app.App.wanted, any screen may have it
-    ui.reset(m)
+    ui.reset(Menu(words.t("home.title"), items, _home_pick, back=_stay))
 
 
-# "New Tea for 2" asks the setup; "Last game" shows the final scoring
-# ("Resume game": ui_t42, app.NEXT)
-HOME_NEEDS = ("ui_t42_new", "ui_t42_end")
+def about_lines(app):
+    """The about screen: version, board, free heap (as the collection
+    between key presses left it), archived games."""
+    return [
+        words.f("about.version", VERSION),
+        words.f("about.board", app.hw.board_name),
+        words.f("about.free", app.hw.mem_free()),
+        words.f("about.games", len(app.journal.list_archives())),
+    ]
 
 
 def _stay(ui):
@@ -55,42 +51,28 @@ def _stay(ui):
 def _home_pick(ui, what):
     app = ui.app
     if what == "resume":
-        from teatally import ui_t42
-
-        ui_t42.show_game(ui, None)
+        app.show_game()
     elif what == "new":
         if app.game is not None:
             ui.push(_replace_menu(app))
         else:
             _new_t42(ui)
     elif what == "pad":
-        from teatally import ui_pads
-
-        ui_pads.resume(ui)
+        ui.open("pads").resume(ui)
     elif what == "teatime":
-        from teatally import ui_pads
-
-        ui_pads.start_teatime(ui)
+        ui.open("pads").start_teatime(ui)
     elif what == "witches":
-        from teatally import ui_pads
-
-        ui_pads.start_witches(ui)
+        ui.open("pads").start_witches(ui)
     elif what == "archive":
-        from teatally import ui_archive
-
-        ui_archive.show_archive(ui)
+        ui.open("archive").show_archive(ui)
     elif what == "settings":
-        from teatally import ui_settings
-
-        ui.push(ui_settings.Settings(app))
+        ui.push(ui.open("settings").Settings(app))
     elif what == "about":
         ui.push(Message(words.t("home.about"), about_lines(app)))
 
 
 def _new_t42(ui):
-    from teatally import ui_t42_new
-
-    ui_t42_new.new_game(ui)
+    ui.open("t42.setup").new_game(ui)
 
 
 def _replace_menu(app):

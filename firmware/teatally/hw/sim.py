@@ -1,7 +1,7 @@
 # The simulator's board: VirtualHardware whose display, buttons, clock and
 # dice live with the host (teatally_host.sim) behind `host.call`. Only the
 # MicroPython VM run by `teatally sim` has the `host` module; the Pico never
-# imports this file (app.hardware() picks hw_pico on the rp2 port).
+# imports this file (app.hardware() picks hw.pico on the rp2 port).
 #
 # Protocol (every reply is a plain string):
 #   board        -> '{"name": ..., "layout": "4key"|"2key"}'
@@ -25,7 +25,7 @@ from binascii import hexlify
 import host  # type: ignore[import-not-found]  # the VM's guest->host bridge, absent on the Pico
 
 from teatally.compat import const
-from teatally.hw_virtual import VirtualDisplay, VirtualHardware
+from teatally.hw.virtual import VirtualDisplay, VirtualHardware
 
 TICK_MS = const(10)
 SETTLE_MS = const(150)

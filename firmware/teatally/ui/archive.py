@@ -4,8 +4,7 @@
 import json
 
 from teatally import words
-from teatally import words_more  # noqa: F401  (their words: loaded with this module, app.App.wanted)
-from teatally.ui import Menu, Message, wrap
+from teatally.ui.core import Menu, Message, wrap
 
 # The archive list reads only the tail of each file, where '# final' sits.
 _TAIL = 1024

@@ -77,26 +77,17 @@ _INV.pixel(0, 0, 1)
 _INV.pixel(1, 0, 0)
 
 
-def _dark(fb, src, x, y):
-    # draw src's set pixels dark: key 1 skips the (inverted) unset ones.
-    # Four arguments: the frame of a call with five plus a five-argument
-    # blit would not fit the C stack (MicroPython allocates it on the heap)
-    fb.blit(src, x, y, 1, _INV)
-
-
 def _blit(fb, src, x, y, c):
     if c:
         fb.blit(src, x, y, 0)
     else:
-        _dark(fb, src, x, y)
+        # src's set pixels dark: key 1 skips the (inverted) unset ones
+        fb.blit(src, x, y, 1, _INV)
 
 
 def icon(fb, i, x, y, c=1):
     """Draw icon ``i`` (ICON_*) with its top-left at x, y."""
-    if c:
-        fb.blit(ICONS[i], x, y, 0)
-    else:
-        _dark(fb, ICONS[i], x, y)
+    _blit(fb, ICONS[i], x, y, c)
 
 
 def column(ids):
@@ -134,10 +125,6 @@ _RECTS = (
 
 def big(fb, s, x, y, scale=2, c=1):
     """Text from the 8x8 font scaled by 2 or 3: scores readable at arm's length."""
-    # Its frame goes on the heap (MicroPython: more than 11 words; see
-    # ui.py): six arguments leave no room for a loop. Splitting it measured
-    # no faster on the VM: the fill_rects are most of the cost, and the
-    # split needs a call per character with the same arguments again.
     step = _CHAR * scale
     fr = fb.fill_rect
     r = _RECTS
@@ -149,7 +136,7 @@ def big(fb, s, x, y, scale=2, c=1):
                 b = r[j + 1]
                 fr(x + (a >> 4) * scale, y + (a & 15) * scale, (b >> 4) * scale, (b & 15) * scale, c)
         elif ch != " ":
-            from teatally import gfx_more
+            from teatally.ui import gfx_more
 
             _blit(fb, gfx_more.glyph(ord(ch), scale), x, y, c)
         x += step

@@ -1,21 +1,23 @@
-# Tea for 2 rules engine: a deterministic reducer, state + action -> state.
-#
-# Actions are plain data (the JSON objects of the game record, see README
-# "Game record"); the action list is the truth and the state can always be
-# rebuilt from it. Rule IDs refer to seeds/tea-for-2.md.
-#
-# Two modes share one code path:
-# - strict (records, journal, replay): a missing parameter is an error;
-# - probe (the device's guided round): a missing parameter raises Need,
-#   which names the question, who it is about and the possible answers,
-#   computed on the state as it is at that moment of the round (after any
-#   reshuffle, guards reveal, ...). The UI answers by filling the dict
-#   Need.params[Need.key] and probing again, so no rule lives in the UI.
-#
-# A probe plays the whole round on every key press: see _Round for why its
-# path is made of small functions. Comments here, not docstrings: compiled
-# from source (the tests' MicroPython VM) this, the largest module, holds
-# every docstring in its parse tree, and the heap is 128 KB there too.
+"""Tea for 2 rules engine: a deterministic reducer, state + action -> state.
+
+Actions are plain data (the JSON objects of the game record, see README
+"The game record"); the action list is the truth and the state can always
+be rebuilt from it. Rule IDs refer to seeds/tea-for-2.md.
+
+Two modes share one code path:
+
+- strict (records, journal, replay): a missing parameter is an error;
+- probe (the device's guided round): a missing parameter raises Need,
+  which names the question, who it is about and the possible answers,
+  computed on the state as it is at that moment of the round (after any
+  reshuffle, guards reveal, ...). The UI answers by filling the dict
+  Need.params[Need.key] and probing again, so no rule lives in the UI.
+
+The parts: the state (Player, State, new_state, check_setup), one round
+played (_Round, apply, Game.probe), scoring (score), the game with undo and
+redo (Game) and its compact storage (Actions, _pack/_unpack). A probe plays
+the whole round on every key press: see _Round for how its path is kept
+cheap."""
 
 from array import array
 
@@ -92,27 +94,26 @@ ASK_ACTION = "action"
 
 
 class Refused(Exception):
-    # An impossible action. The message says why; the state is unchanged.
-    pass
+    """An impossible action. The message says why; the state is unchanged."""
 
 
 class Need(Exception):
-    # Probe mode: the round needs one more answer from the players.
-    #
-    # params/key: where to write the answer (params[key] = value, or append to
-    # the list params[key] for multi-card reveals); kind: ASK_*; who: 0 blue,
-    # 1 pink (whose card / pile / tokens it concerns); options: the legal answers
-    # (a tuple of names or values, or (lo, hi) for numbers); what: a short
-    # label for the screen ("guards 2/3", "executioner", ...); watch: for the
-    # hourglasses question, the hand's space index after the winner's action
-    # (else None).
-    #
-    # Built as Need(params, key, who, options, what[, watch]): the fields are
-    # the exception's args, so a Need costs one tuple instead of an attribute
-    # table (a guided round raises one on every answer). kind follows from the
-    # key (_KIND) and what is a label (see _text) joined when it is read: the
-    # code that raises a Need stays small enough for a frame on MicroPython's
-    # C stack (see _Round).
+    """Probe mode: the round needs one more answer from the players.
+
+    params/key: where to write the answer (params[key] = value, or append to
+    the list params[key] for multi-card reveals); kind: ASK_*; who: 0 blue,
+    1 pink (whose card / pile / tokens it concerns); options: the legal answers
+    (a tuple of names or values, or (lo, hi) for numbers); what: a short
+    label for the screen ("guards 2/3", "executioner", ...); watch: for the
+    hourglasses question, the hand's space index after the winner's action
+    (else None).
+
+    Built as Need(params, key, who, options, what[, watch]): the fields are
+    the exception's args, so a Need costs one tuple instead of an attribute
+    table (a guided round raises one on every answer). kind follows from the
+    key (_KIND) and what is a label (see _text) joined when it is read: the
+    code that raises a Need stays small enough for a frame on MicroPython's
+    C stack (see _Round)."""
 
     def __getattr__(self, name):
         a = self.args
@@ -165,18 +166,19 @@ def _kinds(draw):
 
 
 def teacups(stars):
-    # T42-STAR-1
+    """The teacups (25 stars each) a star total shows on the board (T42-STAR-1)."""
     return (stars - 1) // 25 if stars > 0 else 0
 
 
 def track(stars):
+    """The track space a star total shows beside its teacups (T42-STAR-1: 25 is space 25, 26 a teacup and 1)."""
     return stars - 25 * teacups(stars)
 
 
 class Player:
-    # destroyed is shared between copies and never changed in place: a
-    # destroy makes a new list (most rounds destroy nothing, and a probe
-    # copies the state on every question, T42-INPUT-3).
+    """destroyed is shared between copies and never changed in place: a
+    destroy makes a new list (most rounds destroy nothing, and a probe
+    copies the state on every question, T42-INPUT-3)."""
     __slots__ = ("stars", "tarts", "hourglasses", "destroyed", "draw", "discard")
 
     def __init__(self, stars, tarts, hourglasses, destroyed, draw, discard):
@@ -188,12 +190,12 @@ class Player:
         self.discard = discard  # bottom .. top
 
     def copy(self):
-        # draw.copy(): one table of the same size (MicroPython's dict(d) grows
-        # a new one by steps, and a small one grows again in a reshuffle)
+        """draw.copy(): one table of the same size (MicroPython's dict(d) grows
+        a new one by steps, and a small one grows again in a reshuffle)"""
         return Player(self.stars, self.tarts, self.hourglasses, self.destroyed, self.draw.copy(), self.discard[:])
 
     def copy_into(self, p):
-        # p becomes a copy of self, in p's own draw and discard (see _scratch)
+        """p becomes a copy of self, in p's own draw and discard (see _scratch)"""
         p.stars = self.stars
         p.tarts = self.tarts
         p.hourglasses = self.hourglasses
@@ -210,32 +212,37 @@ class Player:
         p.discard[:] = self.discard
 
     def draw_count(self):
+        """How many cards the draw pile holds."""
         return sum(self.draw.values())
 
     def deck(self):
+        """The whole deck, draw and discard pile, as card -> count."""
         d = dict(self.draw)
         for c in self.discard:
             d[c] = d.get(c, 0) + 1
         return d
 
     def count(self, card):
-        # How many of card are in the deck (draw + discard pile).
+        """How many of card are in the deck (draw + discard pile)."""
         return self.draw.get(card, 0) + self.discard.count(card)
 
     def deck_size(self):
+        """How many cards the deck holds (draw + discard pile)."""
         return sum(self.draw.values()) + len(self.discard)
 
     def in_draw(self):
+        """The kinds of card in the draw pile, in CARDS order."""
         return _kinds(self.draw)
 
     def reshuffle(self):
-        # the discard pile goes into the draw pile (card -> count)
+        """the discard pile goes into the draw pile (card -> count)"""
         draw = self.draw
         for c in self.discard:
             draw[c] = draw.get(c, 0) + 1
         del self.discard[:]  # never shared (copy() copies it); keeps its room
 
     def take_from_draw(self, card):
+        """Take one card out of the draw pile (Refused if there is none)."""
         n = self.draw.get(card, 0)
         if n <= 0:
             raise Refused("%s is not in the draw pile" % card)
@@ -246,6 +253,9 @@ class Player:
 
 
 class State:
+    """The whole game state after some lines: both players, the flamingo, the
+    watch, the piles, the supply, the round count and how the game ended."""
+
     __slots__ = (
         "players",
         "flamingo",
@@ -262,6 +272,7 @@ class State:
     )
 
     def copy(self):
+        """A copy sharing nothing that changes (see Player.copy)."""
         s = State()
         s.players = [self.players[0].copy(), self.players[1].copy()]
         self._fields_into(s)
@@ -269,7 +280,7 @@ class State:
         return s
 
     def copy_into(self, s):
-        # Make s (a State made by copy()) a copy of self, in place.
+        """Make s (a State made by copy()) a copy of self, in place."""
         blue, pink = s.players
         self.players[0].copy_into(blue)
         self.players[1].copy_into(pink)
@@ -289,9 +300,11 @@ class State:
         s.last = self.last
 
     def pile(self, v):
+        """Cards left on the score-board pile of value v (4..8)."""
         return self.piles[v - 4]
 
     def empty_piles(self):
+        """The values of the empty score-board piles."""
         return tuple(v for v in PILES if self.piles[v - 4] == 0)
 
 
@@ -311,7 +324,7 @@ def _int(v, what, lo, hi):
 
 
 def check_setup(setup):
-    # Validate a setup line; return (flamingo index, watch index, objectives dict).
+    """Validate a setup line; return (flamingo index, watch index, objectives dict)."""
     if not isinstance(setup, dict):
         raise Refused("the first line must be the setup object")
     if setup.get("game") != "tea-for-2":
@@ -338,7 +351,7 @@ def check_setup(setup):
 
 
 def valid_objective(o):
-    # T42-OBJ-1
+    """T42-OBJ-1"""
     if not isinstance(o, str):
         return False
     if o in ("hourglasses", "tarts", "deck", "destroyed"):
@@ -347,7 +360,7 @@ def valid_objective(o):
 
 
 def new_state(setup):
-    # T42-SETUP-1..4
+    """T42-SETUP-1..4"""
     fl, w, obj = check_setup(setup)
     s = State()
     s.players = [Player(0, 0, 0, [], {}, []), Player(0, 0, 0, [], {}, [])]
@@ -371,7 +384,7 @@ def new_state(setup):
 
 
 def round_winner(flamingo, blue_card, pink_card):
-    # T42-ROUND-2
+    """T42-ROUND-2"""
     vb = VALUE[blue_card]
     vp = VALUE[pink_card]
     if vb != vp:
@@ -380,12 +393,12 @@ def round_winner(flamingo, blue_card, pink_card):
 
 
 def buy_cost(v, points):
-    # T42-BUY-2
+    """T42-BUY-2"""
     return v - points if v > points else 0
 
 
 def landing(watch, n):
-    # T42-WATCH-2
+    """T42-WATCH-2"""
     return (watch + n) % 5
 
 
@@ -881,7 +894,7 @@ _NTH = {2: (" 1/2", " 2/2"), 3: (" 1/3", " 2/3", " 3/3")}  # label ends, per car
 
 
 def destroyable(player):
-    # T42-SPACE-2: any card of the own discard pile but the queen
+    """T42-SPACE-2: any card of the own discard pile but the queen"""
     discard = player.discard
     out = []
     for c in CARDS:
@@ -891,7 +904,7 @@ def destroyable(player):
 
 
 def buy_options(s, points):
-    # [(pile value, tart cost)] for the non-empty piles (T42-BUY-2 costs).
+    """[(pile value, tart cost)] for the non-empty piles (T42-BUY-2 costs)."""
     out = []
     for v in range(4, 9):  # PILES
         if s.piles[v - 4]:
@@ -941,21 +954,21 @@ _DONE = [None, None, None, False]  # state, line, the state after, settled
 
 
 def settled(action):
-    # The caller's word: action, which its last probe found complete, has
-    # not changed since. The next apply of it to the same state is then free.
+    """The caller's word: action, which its last probe found complete, has
+    not changed since. The next apply of it to the same state is then free."""
     done = _DONE
     if done[1] is action:
         done[3] = True
 
 
 def apply(s, action, probe=False, fills=None, ask_action=False):
-    # Return the new state after action; raise Refused (or Need when probing).
-    #
-    # The given state is never modified (T42-INPUT-3). probe=True: the state
-    # returned is a scratch one, valid until the next probe; fills (a list):
-    # answers with a single possibility are filled in, not asked (see
-    # _Round.ask); ask_action: stop with an ASK_ACTION Need once both cards are
-    # known if the line has no action yet.
+    """Return the new state after action; raise Refused (or Need when probing).
+
+    The given state is never modified (T42-INPUT-3). probe=True: the state
+    returned is a scratch one, valid until the next probe; fills (a list):
+    answers with a single possibility are filled in, not asked (see
+    _Round.ask); ask_action: stop with an ASK_ACTION Need once both cards are
+    known if the line has no action yet."""
     _round(probe, fills, ask_action)
     if probe:
         return _probed(s, action)
@@ -1086,7 +1099,7 @@ _PILE_KEY = ("4", "5", "6", "7", "8")  # the objectives' keys, as in the setup l
 
 
 def score(s):
-    # Final scoring as if the game ended now (T42-SCORE-1..8).
+    """Final scoring as if the game ended now (T42-SCORE-1..8)."""
     fl = s.flamingo
     blue, pink = s.players
     tb = blue.stars
@@ -1125,7 +1138,7 @@ def score(s):
 
 
 def to_json(s):
-    # The state as plain data (the `teatally replay` output).
+    """The state as plain data (the `teatally replay` output)."""
     out = {
         "round": s.round,
         "over": s.over,
@@ -1161,15 +1174,15 @@ CHECKPOINT = const(8)
 
 
 class Game:
-    # A game: setup + the list of applied actions, with undo and redo.
-    #
-    # The action list is the truth. It is held compactly (Actions), and so are
-    # the snapshots of the state kept every CHECKPOINT actions (_pack): a
-    # 60-round game costs ~3.6 KB of heap instead of ~12 KB. The state before
-    # the last action is kept whole, so undoing one step is O(1); undoing to
-    # any point replays at most CHECKPOINT - 1 actions from a snapshot, and
-    # that replay leaves the state before its target at hand for the next
-    # undo.
+    """A game: setup + the list of applied actions, with undo and redo.
+
+    The action list is the truth. It is held compactly (Actions), and so are
+    the snapshots of the state kept every CHECKPOINT actions (_pack): a
+    60-round game costs ~3.6 KB of heap instead of ~12 KB. The state before
+    the last action is kept whole, so undoing one step is O(1); undoing to
+    any point replays at most CHECKPOINT - 1 actions from a snapshot, and
+    that replay leaves the state before its target at hand for the next
+    undo."""
 
     __slots__ = ("setup", "_acts", "_last", "_due", "redo_stack", "state", "_snaps", "_prev")
 
@@ -1177,10 +1190,9 @@ class Game:
         self.setup = setup
         self._acts = Actions()
         # The last action applied, not yet in _acts: its encoding (~1 ms on
-        # the Pico) waits for pack(), which the main loop calls between key
-        # presses (app.App.idle_work), so the press that commits a round
-        # does not pay it. Reading .actions packs it first. The same goes
-        # for the snapshot due at a checkpoint (_due: the state to pack).
+        # the Pico) waits for pack(), which the next apply (or reading
+        # .actions) calls first. The same goes for the snapshot due at a
+        # checkpoint (_due: the state to pack).
         self._last = None
         self._due = None
         self.redo_stack = []  # whole actions, the next redo last
@@ -1190,22 +1202,17 @@ class Game:
 
     @property
     def actions(self):
-        # The applied actions (Actions: len, [i], iteration).
-        self.pack(False)
+        """The applied actions (Actions: len, [i], iteration)."""
+        self.pack()
         return self._acts
 
-    def pack(self, idle=True):
-        # Store the last action and a due snapshot compactly. -> True if
-        # there was something to store. idle (the main loop, between key
-        # presses) with nothing to store: the scratch state of the next
-        # probe is made if there is none (the last commit took it), so the
-        # probe that completes a round, in the press that commits it, copies
-        # into it instead of building a state (see _scratch).
+    def pack(self):
+        """Store the last action and a due snapshot compactly (the next
+        apply, or reading .actions, does it first). -> True if there was
+        something to store."""
         a = self._last
         d = self._due
         if a is None and d is None:
-            if idle and not _SCRATCH and not self.state.over:  # over: no more probes
-                _SCRATCH.append(self.state.copy())
             return False
         if a is not None:
             self._acts.append(a)  # out of memory: raises, a stays the last
@@ -1220,7 +1227,10 @@ class Game:
         return len(self._acts) + (self._last is not None)
 
     def apply(self, action, keep_redo=False):
-        self.pack(False)  # the one before (a replay applies many in a row)
+        """Apply one line (a round or an adjustment) and return the new state;
+        Refused leaves the game as it was. The redo stack is cleared unless
+        keep_redo (redo itself)."""
+        self.pack()  # the one before (a replay applies many in a row)
         n = apply(self.state, action)
         self._last = action
         self._prev = self.state
@@ -1232,12 +1242,15 @@ class Game:
         return n
 
     def can_undo(self):
+        """Is there a line to undo?"""
         return len(self) > 0
 
     def can_redo(self):
+        """Is there an undone line to redo?"""
         return bool(self.redo_stack)
 
     def undo(self):
+        """Take the last line back (onto the redo stack); -> the state before it."""
         acts = self.actions
         k = len(acts)
         if not k:
@@ -1250,15 +1263,8 @@ class Game:
         self.state = s if s is not None else self._rebuild(k - 1)
         return self.state
 
-    def drop_prev(self):
-        # Let the state before the last action go (kept for a quick undo;
-        # undo rebuilds it from a checkpoint). -> True if there was one.
-        if self._prev is None:
-            return False
-        self._prev = None
-        return True
-
     def redo(self):
+        """Apply the last undone line again; -> the new state."""
         if not self.redo_stack:
             raise Refused("nothing to redo")
         return self.apply(self.redo_stack.pop(), True)
@@ -1276,12 +1282,12 @@ class Game:
         return s
 
     def probe(self, action, fills=None, ask_action=False, copies=None):
-        # Return None when the (partial) round is complete and legal, or the
-        # Need that asks for the next missing answer; raise Refused if it is
-        # impossible. fills, ask_action: see apply(). copies: None, or how
-        # many of the line's copies (in the order they are played) the
-        # players chose to apply; the next one is asked (ASK_COPY,
-        # T42-COPY-4) unless its parameters decline it.
+        """Return None when the (partial) round is complete and legal, or the
+        Need that asks for the next missing answer; raise Refused if it is
+        impossible. fills, ask_action: see apply(). copies: None, or how
+        many of the line's copies (in the order they are played) the
+        players chose to apply; the next one is asked (ASK_COPY,
+        T42-COPY-4) unless its parameters decline it."""
         _round(True, fills, ask_action).copies = copies
         return _asked(self.state, action)
 
@@ -1324,10 +1330,10 @@ _NO_CARD = const(0xE)
 
 
 class Actions:
-    # A game's action list, compact: reads like a list of (fresh) dicts,
-    # len(acts), acts[i], for a in acts; grows and shrinks at the end only.
-    # tags: one byte a line (_tag), what the history shows of the lines it
-    # draws (ui_t42_more) without decoding them.
+    """A game's action list, compact: reads like a list of (fresh) dicts,
+    len(acts), acts[i], for a in acts; grows and shrinks at the end only.
+    tags: one byte a line (_tag), what the history shows of the lines it
+    draws (ui.t42.history) without decoding them."""
 
     __slots__ = ("buf", "ends", "odd", "tags")
 
@@ -1341,6 +1347,7 @@ class Actions:
         return len(self.ends)
 
     def append(self, action):
+        """Store one more line (encoded, see _enc) and its tag."""
         b = bytearray()  # then one copy into buf: its growth is one realloc
         k = len(self.ends)
         try:
@@ -1361,6 +1368,7 @@ class Actions:
             raise
 
     def pop(self):
+        """Remove and return the last line."""
         a = self[-1]
         k = len(self.ends) - 1
         self.buf[self.ends[k - 1] if k else 0 :] = b""

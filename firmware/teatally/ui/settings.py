@@ -1,10 +1,10 @@
 # The settings screen (opened from the home menu; imported by that key
 # press). Every change is saved at once (settings.json) and applied.
 
-from teatally.app import TIMEOUTS
 from teatally import words
-from teatally import words_more  # noqa: F401  (their words: loaded with this module, app.App.wanted)
-from teatally.ui import Menu, Message, wrap
+from teatally.ui.core import Menu, Message, wrap
+
+TIMEOUTS = (30, 60, 120, 300, 600, 0)  # seconds of no key before the screen goes off; 0 = never
 
 # The boards/ folder: the hardware layer reads the choice from
 # board.BOARD_FILE (/board.txt) on the next reset (pins and the display
@@ -49,8 +49,6 @@ class Settings(Menu):
         self.refresh(ui.app)
 
     def _pick(self, ui, what):
-        # one small function per choice: the frames fit on the C stack
-        # (tests/test_frames.py)
         if what == "contrast":
             _contrast_menu(ui)
         elif what == "timeout":
@@ -121,7 +119,7 @@ def _set_board(ui, name):
 def write_board(app, name):
     """Write the board choice where the hardware layer reads it at boot
     (atomic: a power cut leaves the old or the new name)."""
-    from teatally.board import BOARD_FILE
+    from teatally.hw.boards import BOARD_FILE
     from teatally.journal import write_file
 
     write_file(app.hw.flash_root + BOARD_FILE, name + "\n")

@@ -1,6 +1,5 @@
 """The board files: which board the device runs on, read and checked at
-boot (``teatally.hw_pico.setup``). Kept out of ``hw_base``, which stays
-loaded all game: after boot this module is forgotten (app.App idle work).
+boot (``teatally.hw.pico.setup``).
 
 On the device the board modules live in ``/boards/<name>.py`` (or ``.mpy``);
 ``/board.txt`` holds the chosen board's name (first line, e.g.
@@ -8,14 +7,14 @@ On the device the board modules live in ``/boards/<name>.py`` (or ``.mpy``);
 ``teatally flash --board X`` copies ``boards/X.py`` to ``/boards/X.py``,
 installs X's MIP_PACKAGES and writes ``/board.txt``. A board picked later in
 the settings menu only works if its file and driver are on the device too;
-otherwise ``hw_pico.setup`` falls back (default board, then any other file in
+otherwise ``hw.pico.setup`` falls back (default board, then any other file in
 ``/boards``) and says why in ``board_error``. ``load_board`` imports from
 ``<root>/boards`` by putting that folder on ``sys.path`` for the duration of
 the import, so it works alike on the Pico (root ""), in the simulator (root
 "/flash") and on the host.
 """
 
-from teatally.hw_base import FRAME_H, FRAME_W
+from teatally.hw.base import FRAME_H, FRAME_W
 
 DEFAULT_BOARD = "pico_ssd1306"
 BOARD_FILE = "/board.txt"

@@ -1,21 +1,19 @@
-# The game menu's Tea for 2 screens: the history of the journal lines and
-# manual adjustment (T42-INPUT-2).
-#
-# Loaded only while the game menu is open: it names this module in its
-# `needs` (ui_t42), so the main loop loads it between key presses, before
-# the player can pick an entry. Rule IDs refer to seeds/tea-for-2.md.
+"""The game menu's Tea for 2 screens: the history of the journal lines and
+manual adjustment (T42-INPUT-2). A rare module (ui.core.RARE): opened by
+the game menu, released when its screens close. Rule IDs refer to
+seeds/tea-for-2.md."""
 
-from teatally import t42, words
-from teatally import words_more  # noqa: F401  (their words: loaded with this module, app.App.wanted)
-from teatally.ui import Menu, Message, Picker, wrap
-from teatally.ui_t42 import NAMES, after_undo, final_screen, round_label
+from teatally import words
+from teatally.rules import t42
+from teatally.ui.core import Lines, Menu, Message, Picker, wrap
+from teatally.ui.t42.words import NAMES, card_word, round_label
 
 
 def action_hint(action):
     """The history's bottom line for a journal line: "beat pink guards"
     (a round: the loser and their card), "Blue tarts +2" (an adjustment)."""
     if "adjust" in action:
-        return _adjust_hint(action["adjust"])
+        return adjust_hint(action["adjust"])
     return _round_hint(action)
 
 
@@ -28,15 +26,11 @@ def _round_hint(action):
     if vb == vp:
         return words.t("hist.tied")
     if vb > vp:
-        return words.f("hist.beat", words.t("who.pink"), _card(p))
-    return words.f("hist.beat", words.t("who.blue"), _card(b))
+        return words.f("hist.beat", words.t("who.pink"), card_word(p))
+    return words.f("hist.beat", words.t("who.blue"), card_word(b))
 
 
-def _card(c):
-    return words.card(c) if c in t42.VALUE else "?"
-
-
-def _adjust_hint(adj):
+def adjust_hint(adj):
     # an adjustment in words: "Blue tarts +2, hand on copy"
     parts = []
     for k in ("blue", "pink"):
@@ -61,25 +55,25 @@ def describe(action, n):
     beat pink guards; Blue destroyed the top of pile 8 (2 stars)." Made
     when the history's line is opened (or ahead, between presses)."""
     if "adjust" in action:
-        return words.f("hist.adjusted", n, _adjust_hint(action["adjust"]))
+        return words.f("hist.adjusted", n, adjust_hint(action["adjust"]))
     b = action.get("blue")
     p = action.get("pink")
     vb = t42.VALUE.get(b, 0)
     vp = t42.VALUE.get(p, 0)
     if vb == vp:
-        out = words.f("say.tie", n, _card(b), _card(p))
+        out = words.f("say.tie", n, card_word(b), card_word(p))
         w = -1
     else:
         w = 0 if vb > vp else 1
-        out = words.f("say.beat", n, NAMES[w], _card(b if w == 0 else p), words.t("who." + t42.PLAYERS[1 - w]),
-                      _card(p if w == 0 else b))
+        out = words.f("say.beat", n, NAMES[w], card_word(b if w == 0 else p), words.t("who." + t42.PLAYERS[1 - w]),
+                      card_word(p if w == 0 else b))
     who = NAMES[w] if w >= 0 else words.t("say.winner")
     foe = NAMES[1 - w] if w >= 0 else words.t("say.loser")
     if "effect" in action:
         out += "; " + _effect(b if w == 0 else p, action["effect"], who, foe)
     elif "buy" in action:
         v = action["buy"]
-        out += "; " + words.f("say.buy", who, v, _card(t42.PILE_CARD.get(v)))
+        out += "; " + words.f("say.buy", who, v, card_word(t42.PILE_CARD.get(v)))
     else:
         out += "; " + words.f("say.none", who)
     h = action.get("hourglasses", 0)
@@ -96,8 +90,8 @@ def _effect(card, params, who, foe):
         params = {}
     said = _params(params, who, foe, False)
     if said:
-        return words.f("say.effect", who, _card(card), said)
-    return words.f("say.effect", who, _card(card), words.t("effect." + card) if card in t42.VALUE else "")
+        return words.f("say.effect", who, card_word(card), said)
+    return words.f("say.effect", who, card_word(card), words.t("effect." + card) if card in t42.VALUE else "")
 
 
 def _params(params, who, foe, own):
@@ -109,9 +103,9 @@ def _params(params, who, foe, own):
     if "pile" in params:
         parts.append(words.f("say.pile", params["pile"]) + tail)
     elif "card" in params:
-        parts.append(words.f("say.own" if own else "say.card", foe, _card(params["card"])) + tail)
+        parts.append(words.f("say.own" if own else "say.card", foe, card_word(params["card"])) + tail)
     elif isinstance(params.get("cards"), list):
-        parts.append(words.f("say.cards", ", ".join([_card(c) for c in params["cards"]])) + tail)
+        parts.append(words.f("say.cards", ", ".join([card_word(c) for c in params["cards"]])) + tail)
     if params.get("take") == "flamingo":
         parts.append(words.t("say.take.flamingo"))
     elif params.get("take") == "tarts":
@@ -130,49 +124,27 @@ def history(game):
     """Every journal line in words, newest selected; OK shows the line itself."""
     if not len(game.actions):
         return Menu(words.t("hist.title"), [(words.t("hist.empty"), -1)], _leave)
-    _ROWS.open(game)
-    m = _HISTORY
-    m.sel = len(_ROWS) - 1  # (the first draw scrolls to it)
-    m.top = 0
-    return m
+    rows = Rows(game)
+    return Menu(words.t("hist.title"), rows, rows.detail, sel=len(rows) - 1, hint=rows.hint)
 
 
 def _leave(ui, i):
     ui.pop()
 
 
-def _close(ui):
-    # BACK: the rows made and the game's lines are let go
-    _ROWS.open(None)
-    ui.pop()
-
-
 class Rows:
     """The history's rows as its Menu reads them: len(rows), and rows[i] =
-    (label, i) for journal line i, e.g. (b"12 cater/alice", 14).
+    (label, i) for journal line i, e.g. ("R12 Blue queen", 14).
 
-    Opening the history of a 60-round game made every row, ~27 ms on the
-    Pico against 6 ms for a key press: a row decoded its line (the game
-    keeps them packed, t42.Actions) and made its label, a new str. Now only
-    the rows drawn are made, when first drawn, as bytes, from the lines'
-    tags (t42.Actions.tags: the cards, or an adjustment) without decoding
-    the lines."""
+    Only the rows drawn are made, when first drawn, from the
+    lines' tags (t42.Actions.tags: the cards, or an adjustment) without
+    decoding the lines (every row of a 60-round game at once: ~27 ms on
+    the Pico)."""
 
-    __slots__ = ("acts", "size", "made", "ahead")
-
-    def __init__(self):
+    def __init__(self, game):
+        self.acts = game.actions
+        self.size = len(self.acts)
         self.made = [None] * 8  # row i at i % 8: the menu shows 7 rows at most
-        self.open(None)
-
-    def open(self, game):
-        # the rows of game's lines (None: none)
-        self.acts = _NO_LINES if game is None else game.actions
-        self.size = len(self.acts)  # (len(rows): no call a read)
-        self.ahead = None  # (i, line i's detail screen), made by prepare
-        i = 0
-        while i < 8:
-            self.made[i] = None
-            i += 1
 
     def __len__(self):
         return self.size
@@ -188,36 +160,16 @@ class Rows:
 
     def hint(self, i):
         a = self.acts[i]
-        return _adjust_hint(a["adjust"]) if "adjust" in a else _round_hint(a)
+        return adjust_hint(a["adjust"]) if "adjust" in a else _round_hint(a)
 
     def detail(self, ui, i):
-        d = self.ahead
-        if d is None or d[0] != i:
-            d = self.ahead = (i, _detail(self[i][0], self.acts[i], _round_of(self.acts.tags, i)))
-        d[1].top = 0  # (shown before: from its first line again)
-        ui.push(d[1])
-
-    def prepare(self, i):
-        # line i's detail, made ahead -> True if it made it
-        if self.ahead is not None and self.ahead[0] == i:
-            return False
-        self.ahead = None  # (its heap free for the next)
-        self.ahead = (i, _detail(self[i][0], self.acts[i], _round_of(self.acts.tags, i)))
-        return True
-
-
-def _prepare(app):
-    # the history's idle work (app.App): the selected line's detail made
-    # ahead, so that OK only shows it (a long line's JSON text, wrapped, is
-    # more than a key press's work). Out of memory (app._made_ahead): OK
-    # makes it.
-    return _ROWS.prepare(_HISTORY.sel)
+        # the line in sentences (describe), titled with its label
+        ui.push(Lines(self[i][0], wrap(describe(self.acts[i], _round_of(self.acts.tags, i)))))
 
 
 def _label(tags, i):
-    # ui_t42.action_label's words for line i, from its tag (t42.Actions)
-    # without decoding the line. The round: those up to line i (an
-    # adjustment keeps the one before).
+    # ui.t42.words.action_label's words for line i, from its tag
+    # (t42.Actions), without decoding the line
     n = _round_of(tags, i)
     if tags[i] == t42.TAG_ADJUSTS:
         return words.f("hist.adjust", n)
@@ -225,30 +177,13 @@ def _label(tags, i):
 
 
 def _round_of(tags, i):
+    # the round of line i: the rounds up to it (an adjustment keeps the one before)
     return i + 1 - tags.count(_ADJUSTS, 0, i + 1)
-
-
-def _detail(title, a, n):
-    # the line in words (sentences, wrapped)
-    from teatally.ui_t42_end import Lines  # loaded with the game menu (its needs)
-
-    return Lines(title, wrap(describe(a, n)))
 
 
 # a tag's card (its index in t42.CARDS, more for none) -> its name (None: none)
 _CARDS = t42.CARDS + (None,) * (16 - len(t42.CARDS))
 _ADJUSTS = bytes((t42.TAG_ADJUSTS,))  # an adjustment's tag
-
-# The history screen, made with the module (between key presses, with the
-# game menu that needs it): opening it makes no objects but its rows. A
-# Menu and the Rows with their attributes are several blocks of heap, and
-# in a fragmented heap each such allocation searches it (see ui.py). One
-# screen does: only the game menu opens the history, and nothing on top of
-# the history leads back to the game menu but BACK.
-_NO_LINES = t42.Actions()
-_ROWS = Rows()
-_HISTORY = Menu(words.t("hist.title"), _ROWS, _ROWS.detail, _close, hint=_ROWS.hint)
-_HISTORY.prepare = _prepare  # type: ignore[attr-defined]  # app.App idle work
 
 
 # -- manual adjustment (T42-INPUT-2) ---------------------------------------------------
@@ -317,8 +252,4 @@ def _adjust(ui, adj):
     except t42.Refused as exc:
         ui.replace(Message(words.t("refused.title"), wrap(str(exc))))
         return
-    toast = (words.t("adj.done"), action_hint(action))
-    if ui.app.game.state.over:
-        ui.reset(final_screen(ui))
-    else:
-        after_undo(ui, toast)
+    ui.app.show_game(None, (words.t("adj.done"), action_hint(action)))

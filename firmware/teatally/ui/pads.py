@@ -10,12 +10,13 @@
 import json
 import os
 
-from teatally import jsonc, teatime, witches, words
-from teatally import words_more  # noqa: F401  (their words: loaded with this module, app.App.wanted)
-from teatally.journal import write_file
+from teatally import jsonc, words
+from teatally.rules import teatime
+from teatally.rules import witches
+from teatally.journal import PAD_FILE, write_file
 from teatally.buttons import E_LONG, E_PRESS, K_BACK, K_DOWN, K_OK, K_UP
-from teatally.ui import LINE, ROWS, Menu, Message, Screen, W, header, keyof, kind, text, width, wrap
-from teatally.ui_misc import PAD_FILE
+from teatally.ui.core import LINE, ROWS, Menu, Message, Screen, W, header, keyof, kind, text, width, wrap
+
 
 TEATIME = "teatime"
 WITCHES = "witches"
@@ -54,8 +55,6 @@ class Pad:
     def subtotal(self, p, upto):
         """Points of player p's fields 0..upto (a Tea Time column of 0 is
         worth 5, so the fields not reached yet are left out)."""
-        # few locals: drawn on every key press, the frame stays off the heap
-        # (tests/test_frames.py)
         t = 0
         while upto >= 0:
             t += self.points(upto, self.values[p][upto])
@@ -169,9 +168,7 @@ def _from_obj(d):
 
 
 def _home(ui):
-    from teatally import ui_misc
-
-    ui_misc.home(ui)
+    ui.app.home()
 
 
 # -- starting and resuming -------------------------------------------------------
@@ -295,8 +292,6 @@ class Entry(Screen):
         self.pad = pad
         self._fixed = None  # (player, field, title, position, range) last drawn
 
-    # The key handling is split in small methods: each frame stays off the
-    # heap (tests/test_frames.py).
     def key(self, ui, ev):
         k = keyof(ev)
         if (k == K_UP or k == K_DOWN) and kind(ev) != 0:
@@ -357,7 +352,7 @@ class Entry(Screen):
     def draw(self, ui, fb):
         # drawn on every UP/DOWN: the texts that only change with the field
         # are made once per field, the total is formatted to bytes (see
-        # ui.py: no search of the interned-string table)
+        # ui.core: no search of the interned-string table)
         pad = self.pad
         fixed = self._fixed
         if fixed is None or fixed[0] != pad.player or fixed[1] != pad.field:

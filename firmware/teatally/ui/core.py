@@ -1,28 +1,27 @@
-# The screen framework: a stack of screens, each handling logical key events
-# and drawing itself into a 128x64 framebuf. Data flows one way:
-# buttons -> Keys events -> UI.key -> (engine, journal) -> UI.draw -> show().
-#
-# Screens never touch pins or the display driver; they get the UI object (for
-# push/pop and the app's services) and the frame buffer. Everything here runs
-# unchanged on CPython (with the host's pure-Python framebuf) and MicroPython.
-#
-# Drawing cost (most of a key press on the Pico, redrawn after every key):
-# every new str is looked up in MicroPython's interned-string table, a linear
-# search through all the names of the loaded modules (~0.15 ms a string), so
-# what is drawn on every press makes few new strings: fixed text is kept
-# (teatally.words), and numbers are formatted to bytes (b"%d" % n: no
-# lookup; text() takes bytes as well as str). Screen text is drawn with
-# text() in the 6x8 font (teatally.font), 21 columns a line; nothing is
-# ever cut: what does not fit is wrapped or said shorter (OVERFLOWS).
-#
-# Frames: MicroPython (no pystack) allocates a function's frame on the heap,
-# at every call, when its arguments + locals + deepest value stack exceed
-# 11 words (4 bytes each, plus 8 bytes per try/with level, over 44 bytes;
-# mpy-cross records the count as n_state). In a fragmented heap that
-# allocation costs several small calls. So the drawing code stays within
-# it: few locals, while loops (a `for x in` holds 4 words), short helpers
-# of at most four arguments (a fill_rect or a four-argument text call
-# fills most of a frame by itself), no `except ... as` on a press's path.
+"""The screen framework: a stack of screens, each handling logical key
+events and drawing itself into a 128x64 framebuf. Data flows one way:
+buttons -> Keys events -> UI.key -> (engine, journal) -> UI.draw -> show().
+
+Screens never touch pins or the display driver; they get the UI object (for
+push/pop and the app's services, ``ui.app``) and the frame buffer.
+Everything here runs unchanged on CPython (with the host's pure-Python
+framebuf) and MicroPython.
+
+A screen is a Screen with key(ui, ev) and draw(ui, fb); it sets
+``ui.dirty = True`` when it must be drawn again. The generic ones are here
+(Menu, Picker, Message, Lines). The screens few games need live in modules
+of their own, listed in RARE and opened with ``ui.open(name)``.
+
+Drawing cost (most of a key press's computing, redrawn after every key):
+every new str is looked up in MicroPython's interned-string table, a linear
+search through all the names of the loaded modules (~0.15 ms a string), so
+what is drawn on every press makes few new strings: fixed text is kept
+(teatally.words), and numbers are formatted to bytes (b"%d" % n: no lookup;
+text() takes bytes as well as str). Screen text is drawn with text() in the
+6x8 font (teatally.ui.font), 21 columns a line; nothing is ever cut: what
+does not fit is wrapped or said shorter (OVERFLOWS, tests/test_text_fit.py)."""
+
+import sys
 
 from teatally.buttons import E_LONG, E_PRESS, E_REPEAT, K_BACK, K_DOWN, K_OK, K_UP
 from teatally.compat import const
@@ -95,7 +94,7 @@ _FONT = []  # teatally.font and its draw, imported at the first text drawn
 
 def _font():
     if not _FONT:
-        from teatally import font
+        from teatally.ui import font
 
         _FONT.append(font)
         _FONT.append(font.draw)
@@ -103,7 +102,7 @@ def _font():
 
 
 def text(fb, s, x, y, c=1):
-    """Draw s (str or bytes) at x, y in the 6x8 font (teatally.font): lit
+    """Draw s (str or bytes) at x, y in the 6x8 font (teatally.ui.font): lit
     pixels (c=1) or dark ones (c=0, on a bar). Text must fit from x to the
     screen's right edge: what does not is noted in OVERFLOWS."""
     if type(s) is str:
@@ -226,7 +225,7 @@ class Menu(Screen):
         h = max(3, (H - LINE) * rows // n)
         y = rows * LINE - h  # the thumb's travel
         y = y * self.top // max(1, n - rows) + LINE
-        _thumb(fb, y, h)
+        fb.fill_rect(W - 2, y, 2, h, 1)
 
 
 def _item(fb, label, y, c):
@@ -236,11 +235,6 @@ def _item(fb, label, y, c):
         label = label.encode()
     _check(label, 4, W - 2, y)
     _font().draw(fb, label, 4, y, c)
-
-
-def _thumb(fb, y, h):
-    # the scrollbar's thumb (a five-argument fill_rect: its own frame)
-    fb.fill_rect(W - 2, y, 2, h, 1)
 
 
 # A Picker's value as text, made once per value (gfx.big wants a str, and a
@@ -289,21 +283,16 @@ class Picker(Screen):
 
     def draw(self, ui, fb):
         header(fb, self.title)
-        _big_value(ui.gfx, fb, _digits(self.value))
+        v = _digits(self.value)
+        # three columns (-12) at scale 2 keep clear of the range text; four
+        # (-999, the adjust picker's stars) start at the left edge to keep clear of it too
+        ui.gfx.big(fb, v, 4 if len(v) <= 3 else 0, 12, 3 if len(v) <= 2 else 2)
         if self._range is None:
             # bytes (fb.text takes them): no new str
             self._range = b"%d..%d" % (self.lo, self.hi)
         text(fb, self._range, 64, 16)
         if self.describe is not None:
             _lines(fb, self.describe(self.value), 0, 40)  # the 3 lines left
-
-
-def _big_value(gfx, fb, v):
-    # (out of Picker.draw: the five-argument call with its scale fills a
-    # frame on its own.) Three columns (e.g. -12) at scale 2 keep clear of
-    # the range text; four (-999, the adjust picker's stars) start at the
-    # left edge to keep clear of it too.
-    gfx.big(fb, v, 4 if len(v) <= 3 else 0, 12, 3 if len(v) <= 2 else 2)
 
 
 class Message(Screen):
@@ -337,9 +326,40 @@ class Message(Screen):
         _lines(fb, self.lines, self.top, LINE)
 
 
+class Lines(Message):
+    """Scrolling lines with separate OK and BACK (Message gives both to ok).
+
+    ok(ui) / back(ui) default to pop; long_back(ui), when given, answers LONG BACK."""
+
+    def __init__(self, title, lines, ok=None, back=None, long_back=None):
+        Message.__init__(self, title, lines, ok)
+        self.back = back
+        self.long_back = long_back
+
+    def key(self, ui, ev):
+        if ev == (E_PRESS | K_BACK):
+            self.go_back(ui)
+            ui.dirty = True
+        elif ev == (E_LONG | K_BACK) and self.long_back is not None:
+            self.long_back(ui)
+            ui.dirty = True
+        else:
+            Message.key(self, ui, ev)
+
+    def draw(self, ui, fb):
+        Message.draw(self, ui, fb)
+        if len(self.lines) > ROWS - 1:
+            # more below / above: the player knows to scroll
+            gfx = ui.gfx
+            if self.top + ROWS - 1 < len(self.lines):
+                gfx.icon(fb, gfx.ICON_DOWN, W - 8, 7 * LINE, 1)
+            if self.top:
+                gfx.icon(fb, gfx.ICON_UP, W - 8, 0, 0)
+
+
 def clear(fb):
     """Blank the frame: the display's one-byte-fill clear() where it has the
-    fast path (see hw_base; fill(0) sets 8192 pixels one by one). Asked by
+    fast path (see hw.base; fill(0) sets 8192 pixels one by one). Asked by
     ``bands``, not ``clear``: a driver's own clear() may do something else."""
     if getattr(fb, "bands", None) is None:
         fb.fill(0)
@@ -350,7 +370,7 @@ def clear(fb):
 def bar(fb, y, c=1):
     """Light (c=1) or darken the whole text line at y: the title bar, the
     selected menu line. A line on the 8-pixel grid is one band of bytes
-    (hw_base ``bands``): a byte fill instead of 1024 pixels."""
+    (hw.base ``bands``): a byte fill instead of 1024 pixels."""
     b = getattr(fb, "bands", None)
     if b is None or y & 7:
         fb.fill_rect(0, y, W, LINE, c)
@@ -361,7 +381,7 @@ def bar(fb, y, c=1):
 class Stamp:
     """A text line (one 8-pixel band) that looks the same frame after frame,
     such as a board's fixed labels: drawn once, then its 128 bytes are
-    copied in through the display's ``bands`` (hw_base), one blit instead
+    copied in through the display's ``bands`` (hw.base), one blit instead
     of several drawing calls. On a display without bands it is always drawn.
 
         if not stamp.paste(fb, r, key):
@@ -403,6 +423,13 @@ def header(fb, title):
     text(fb, title, 0, 0, 0)
 
 
+# The screens few games need, as teatally.ui.<name>: imported by the key
+# press that opens them (UI.open) and released when their screens are closed,
+# so that their bytecode leaves the heap (an import from a .mpy file copies
+# it into the heap). Everything else is imported once and stays.
+RARE = ("pads", "settings", "archive", "t42.setup", "t42.history", "t42.end", "t42.recover")
+
+
 class UI:
     """The screen stack plus the services screens share (set by the app)."""
 
@@ -412,17 +439,55 @@ class UI:
         self.stack = []
         self.dirty = True
         self.menu_seen = False  # the game menu was opened: its first-use hint goes
+        # the rare modules open: [name, the stack index of their first
+        # screen, True until a push/replace/reset places that screen]
+        self.opened = []
+
+    def open(self, name):
+        """The module teatally.ui.<name> (one of RARE), imported if need be,
+        for a screen about to be pushed (or to replace or reset the stack).
+        It stays loaded while the stack still holds that screen's place."""
+        if name not in RARE:
+            raise ValueError("not a rare screen module: " + name)
+        full = "teatally.ui." + name
+        for o in self.opened:
+            if o[0] == full:
+                o[2] = True
+                break
+        else:
+            self.opened.append([full, len(self.stack), True])
+        __import__(full)
+        return sys.modules[full]
+
+    def _placed(self, i):
+        # the modules opened for the screen now at index i
+        for o in self.opened:
+            if o[2]:
+                o[1] = min(o[1], i)
+                o[2] = False
+
+    def _release(self, n):
+        # close the rare modules opened for stack index n and above
+        keep = []
+        for o in self.opened:
+            if o[1] < n or o[2]:
+                keep.append(o)
+            else:
+                _unload(o[0])
+        self.opened = keep
 
     def top(self):
         return self.stack[-1] if self.stack else None
 
     def push(self, screen):
+        self._placed(len(self.stack))
         self.stack.append(screen)
         self.dirty = True
 
     def pop(self):
         if len(self.stack) > 1:
             self.stack.pop()
+            self._release(len(self.stack))
             self.stack[-1].shown(self)
         self.dirty = True
 
@@ -432,6 +497,8 @@ class UI:
         self.push(screen)
 
     def reset(self, screen):
+        self._release(0)
+        self._placed(0)
         self.stack = [screen]
         self.dirty = True
 
@@ -446,3 +513,15 @@ class UI:
         if s is not None:
             s.draw(self, fb)
         self.dirty = False
+
+
+def _unload(name):
+    # Out of sys.modules and its package: once its screens are gone, its
+    # code is garbage. MicroPython only: CPython (host tools, tests) has
+    # memory to spare, and its tests hold on to the modules they imported.
+    if sys.implementation.name != "micropython":
+        return
+    sys.modules.pop(name, None)
+    pkg, _, attr = name.rpartition(".")
+    if hasattr(sys.modules[pkg], attr):
+        delattr(sys.modules[pkg], attr)

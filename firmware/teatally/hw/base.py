@@ -1,8 +1,8 @@
 """The hardware contract: what the app and UI may rely on, on any board.
 
-``teatally.hw_pico.setup()`` (the real Pico, its board read by
-``teatally.board``) and the simulator's hardware
-(``teatally.hw_sim``) both return an object with this interface; ``Hardware``
+``teatally.hw.pico.setup()`` (the real Pico, its board read by
+``teatally.hw.boards``) and the simulator's hardware
+(``teatally.hw.sim``) both return an object with this interface; ``Hardware``
 below is the base class with safe defaults, so a new implementation only
 overrides what it really has.
 
@@ -12,7 +12,7 @@ display
     A ``framebuf.FrameBuffer`` (subclass) of the 128x64 logical frame
     (``FRAME_W`` x ``FRAME_H``), any MONO format (SSD1306/SH1106 drivers use
     MONO_VLSB, peter-l5's SH1107 MONO_HMSB: draw through the FrameBuffer
-    methods and ``teatally.gfx``, never poke the buffer; the fast path below
+    methods and ``teatally.ui.gfx``, never poke the buffer; the fast path below
     is the one way around them). Extra methods:
     ``show()`` push to the glass (partial-update drivers push only changed
     pages), ``contrast(0..255)``, ``poweroff()``, ``poweron()``.

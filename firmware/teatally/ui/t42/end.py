@@ -1,0 +1,72 @@
+"""Tea for 2's score table: "Score now" in the game menu and the final
+scoring screen. A rare module (ui.core.RARE): opened by the status board and
+the game menu (ui.t42.board), released when its screens close. The scores
+come from the engine (t42.score, T42-SCORE-*); rule IDs refer to
+seeds/tea-for-2.md."""
+
+from teatally import words
+from teatally.rules import t42
+from teatally.ui.core import Lines
+
+
+def objective_name(o):
+    """An objective in words: "most king", "hourglasses"."""
+    return words.objective(o)
+
+
+_PILE_KEY = ("4", "5", "6", "7", "8")  # t42.score's objective keys
+_LABEL = 11  # the score table's label column; the numbers take 10 more
+
+
+def score_lines(s, sc=None):
+    """The score table as if the game ended now (T42-SCORE-1..8): stars so
+    far, each objective (its pile and name, blue's points, pink's; "-"
+    while its pile is not empty, so it does not score yet), totals and the
+    winner, then what "-" means. sc: t42.score(s) if the caller has it
+    already. -> lines (str)."""
+    if sc is None:
+        sc = t42.score(s)
+    lines = [" " * _LABEL + words.t("score.head")]
+    _row(lines, words.t("score.stars"), b"%5d%5d" % (s.players[0].stars, s.players[1].stars))
+    open_piles = False
+    for v in range(4, 9):  # the piles (t42.PILES): a range of constants takes the fewest frame words
+        o = sc["objectives"].get(_PILE_KEY[v - 4])
+        name = words.f("score.obj", v, objective_name(s.objectives[v]))
+        if o is None:
+            open_piles = True
+            _row(lines, name, b"    -    -")
+        else:
+            _row(lines, name, b"%5d%5d" % (o["blue"], o["pink"]))
+    _row(lines, words.t("score.total"), b"%5d%5d" % (sc["blue"], sc["pink"]))
+    w = 0 if sc["winner"] == "blue" else 1
+    lines.append(words.f("score.wins.flamingo" if sc["blue"] == sc["pink"] else "score.wins", words.player(w)))
+    if open_piles:
+        lines.append(words.t("score.legend"))
+    return lines
+
+
+def _row(lines, label, numbers):
+    # a label and its two numbers on one line, or on two when it is long
+    numbers = numbers.decode()
+    if len(label) <= _LABEL:
+        lines.append(label + " " * (_LABEL - len(label)) + numbers)
+    else:
+        lines.append(label)
+        lines.append(" " * _LABEL + numbers)
+
+
+def final_screen(ui, back, long_back):
+    """The final scoring; OK archives the game and shows the home menu.
+    back(ui), long_back(ui): the game menu and the undo (the status
+    board's, which opens this module)."""
+    s = ui.app.game.state
+    sc = t42.score(s)
+    lines = score_lines(s, sc)
+    lines.append(words.t("final.ok"))
+    return Lines(words.f("final.title", sc["blue"], sc["pink"]), lines, _archive, back, long_back)
+
+
+def _archive(ui):
+    app = ui.app
+    app.archive()
+    app.home()

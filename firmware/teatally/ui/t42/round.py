@@ -1,0 +1,588 @@
+"""The guided round: the device asks, one screen at a time, exactly what the
+engine needs to finish the round (T42-INPUT-1) and commits it as one
+journal line.
+
+The round is driven entirely by probing the engine: t42.Game.probe(draft)
+names the next missing answer (a t42.Need with its legal options) or says
+the round is complete. Only one question is the UI's own: the winner's
+action (effect, buy or nothing), because the engine treats a missing
+action as "nothing" (T42-ROUND-3). Likewise an applied copy leaves no
+trace in the line (T42-COPY-4: only a declined one does): the round
+counts the copies applied and the probe asks about the next one.
+
+Each answer is written into the draft and the engine is probed once for
+the next question (a probe plays the whole round on a scratch state, so it
+is the price of a press). Before an answer goes in, a copy of the draft is
+kept: BACK restores the draft of the question before and asks it again.
+Questions with a single possible answer are filled in silently by the
+engine within that one probe (T42-INPUT-1), which tells what it filled in
+(for the "Blue's only card: cat." notes, shown above the next question's
+bottom line); they are not part of the answers, so BACK skips over them.
+
+The status board shows the next round's first question with the answer
+selected first (opening): its OK, UP and DOWN begin the round and act on
+that question (start). Screen text comes from teatally.words."""
+
+from teatally import words
+from teatally.rules import t42
+from teatally.ui.core import Menu, Message, Picker, Screen, wrap
+from teatally.ui.t42.words import NAMES
+
+# the card options as menu items ("caterpillar 6"), made once
+_CARD_ITEM = {}
+for _c in t42.CARDS:
+    _CARD_ITEM[_c] = (words.f("card.item", words.card(_c), t42.VALUE[_c]), _c)
+_TIMES = ("", "", " x2", " x3", " x4", " x5", " x6", " x7", " x8", " x9")
+_REVEALS = (words.f("ask.reveals", NAMES[0]), words.f("ask.reveals", NAMES[1]))
+_HOURGLASSES = (words.f("ask.hourglasses", NAMES[0]), words.f("ask.hourglasses", NAMES[1]))
+_COPIES = (words.f("ask.copies", NAMES[0]), words.f("ask.copies", NAMES[1]))
+
+# Items with a count ("king 7 x3"), kept while there are few: from one round
+# to the next most stay the same. Keyed by the card's value * 64 + the count
+# (cat and rabbit share a value, so a hit's card is checked).
+_COUNTED = {}
+
+
+def _counted(item, n):
+    key = t42.VALUE[item[1]] * 64 + n if n < 64 else -1
+    hit = _COUNTED.get(key)
+    if hit is not None and hit[1] == item[1]:
+        return hit
+    hit = (item[0] + _TIMES[n] if n < len(_TIMES) else item[0] + " x%d" % n, item[1])
+    if len(_COUNTED) >= 12:
+        _COUNTED.clear()
+    _COUNTED[key] = hit
+    return hit
+
+
+# The printed stars last entered per card in this game: the likely answer
+# next time (T42-DESTROY-1: the players read them off the card). Kept for
+# one Game object only, so a new game (or a new App in a test) starts afresh.
+_memo = [None, {}]
+
+
+def _last_stars(game):
+    if _memo[0] is not game:
+        _memo[0] = game
+        _memo[1] = {}
+    return _memo[1]
+
+
+def start(ui, ev=None):
+    """Begin a round on top of the status board; the key ev (the board's
+    OK, UP or DOWN) then goes to its first question, which the board shows
+    (opening): OK takes the answer selected first."""
+    asked = ev is not None and ui.app.mend is None and first_question(ui.app) is not None
+    ui.push(Screen())  # the round's slot on the stack; replaced by its questions
+    r = Round(ui.app)
+    r.guide = ui.app.mend
+    r.advance(ui)
+    if asked and getattr(ui.top(), "round", None) is r:
+        ui.top().key(ui, ev)
+
+
+# The status board's last line for the state _OPEN[0], and the question it
+# shows (None: not a card): one probe a state.
+_OPEN = [None, None, None]
+
+
+def opening(app):
+    """The status board's last line: the next round's first question and
+    the answer OK gives there (the likeliest card, selected first), e.g.
+    "Blue: dormouse? OK"."""
+    _open(app.game)
+    return _OPEN[1]
+
+
+def first_question(app):
+    """The question the board's OK, UP and DOWN act on: (need, its options
+    as listed, the middle one selected first: _arranged), or None when the
+    board only opens the round."""
+    _open(app.game)
+    return _OPEN[2]
+
+
+def _open(game):
+    if _OPEN[0] is not game.state:
+        need = _first_need(game)
+        if need is None or need.kind != t42.ASK_CARD:
+            _OPEN[1] = words.t("board.play")
+            _OPEN[2] = None
+        else:
+            listed = _arranged(need.options, game.state.players[need.who].draw)
+            _OPEN[2] = (need, listed)
+            _OPEN[1] = words.f("board.next", NAMES[need.who], words.card(listed[len(listed) // 2]))
+        _OPEN[0] = game.state
+
+
+def _first_need(game):
+    # the Need a round's first probe raises (None: complete or refused)
+    try:
+        return game.probe({}, [], True, 0)
+    except t42.Refused:
+        return None
+
+
+class Round:
+    """One guided round: the draft line, the answers so far and what BACK
+    needs to step back; each question is a Menu or a Picker tagged with
+    the round (``screen.round``: test drivers and the simulator read it)."""
+
+    def __init__(self, app):
+        self.app = app
+        self.answers = []  # what the players picked, in the order asked
+        # per answer, four entries: a copy of the draft, acted, notes and
+        # copies before it
+        self.saved = []
+        self.fills = []  # what a probe filled in without asking (t42.apply)
+        self.draft = {}  # the round line being built
+        self.acted = False  # the winner's action is in the draft
+        self.copies = 0  # copied effects the players chose to apply (T42-COPY-4)
+        self.need = None  # the question on screen: a t42.Need, or None for the action
+        self.winner = -1
+        self.points = 0  # what the winner won by (the action menu's buys)
+        self.notes = None  # what was filled in without asking, for the next screen
+        self.lines = []  # the picker's lines (_land)
+        self.text = None  # what _say gives (_act_hint: the effect's words)
+        # a recover.Mend while a damaged round is entered again: it prefills
+        # and narrows the answers (recover.Mend.shape reads rows and sel),
+        # and the commit is its (App.commit)
+        self.guide = None
+        self.rows = []
+        self.sel = 0
+
+    # -- the next question ---------------------------------------------------
+    def advance(self, ui):
+        draft = self.draft
+        if not self.acted and "blue" in draft and "pink" in draft:
+            self._action(ui)  # no probe needed to know that
+            return
+        try:
+            # T42-INPUT-1: the engine fills in the answers with one
+            # possibility itself (in fills), so one probe serves a press
+            need = self.app.game.probe(draft, self.fills, not self.acted, self.copies)
+        except t42.Refused as exc:
+            # cannot happen with the offered options: say why, step back
+            del self.fills[:]
+            self._refused(ui, exc)
+            return
+        if self.fills:
+            self._filled()
+        if need is None:
+            t42.settled(draft)  # committed as it is: no second play of the round
+            self.commit(ui)
+        elif need.kind == t42.ASK_ACTION:
+            self._action(ui)
+        else:
+            self.need = need
+            ui.replace(self.question(need))
+
+    def _refused(self, ui, exc):
+        # say why, BACK steps back
+        ui.replace(Message(words.t("refused.title"), wrap(str(exc)), ok=self.back))
+
+    def _filled(self):
+        # the "Blue's only card: cat." notes for the next screen
+        fills = self.fills
+        for f in fills:
+            if f[0] == t42.ASK_CARD:
+                note = words.f("note.only", NAMES[f[1]], words.card(f[2]))
+                self.notes = note if self.notes is None else self.notes + " " + note
+        del fills[:]
+
+    def _action(self, ui):
+        # both cards known: the winner's action (T42-ROUND-2, -3)
+        draft = self.draft
+        self.winner = t42.round_winner(self.app.game.state.flamingo, draft["blue"], draft["pink"])
+        self.need = None
+        ui.replace(self.action_menu())
+
+    def answer(self, ui, v):
+        need = self.need
+        self.saved.append(_clone(self.draft))
+        self.saved.append(self.acted)
+        self.saved.append(self.notes)
+        self.saved.append(self.copies)
+        self.notes = None  # said on the screen after the fill only
+        self.answers.append(v)
+        if need is None:
+            _act(self.draft, v)
+            self.acted = True
+        elif need.kind == t42.ASK_COPY and not v:
+            self.copies += 1  # applied: counted, not written (T42-COPY-4)
+        else:
+            if need.kind == t42.ASK_STARS:
+                _last_stars(self.app.game)[_stars_key(need)] = v
+            _fill_in(need.params, need.key, v)  # a declined copy: {"decline": true}
+        self.advance(ui)
+
+    def back(self, ui):
+        """BACK: one question back, its cursor on the answer given; at the
+        first question the round is dropped."""
+        if not self.answers:
+            ui.pop()
+            return
+        v = self.answers.pop()
+        saved = self.saved
+        self.copies = saved.pop()
+        self.notes = saved.pop()
+        self.acted = saved.pop()
+        self.draft = saved.pop()
+        self.advance(ui)
+        _recall(ui.top(), v)
+
+    # -- what the screens call back ---------------------------------------------------
+    def _say(self, v):
+        # the same bottom line (or the picker's lines) for every option
+        return self.text
+
+    def _act_hint(self, v):
+        # the action menu's bottom line (text: the winner's effect in words);
+        # for a buy, the purchase rule (T42-BUY-1, -2)
+        if v == "effect":
+            return self.text
+        if v == "none":
+            return words.t("act.none.hint")
+        return _cost(v, self.points)
+
+    def _card_hint(self, v):
+        # a reveal's bottom line: how many of the draw pile's cards are this
+        # one (the "x2" of the label)
+        player = self.app.game.state.players[self.need.who]
+        return words.f("card.hint", player.draw.get(v, 0), player.draw_count())
+
+    def _copy_hint(self, v):
+        # the copy question's bottom line (text: the copied effect in words)
+        if not v:
+            return self.text
+        return words.t("copy.decline.hint")
+
+    def _land(self, n):
+        # ASK_HOURGLASSES (T42-WATCH-1, -2): where the hand would land
+        # (need.watch: where the action left it, a cat may have moved it)
+        out = self.lines
+        del out[:]
+        if self.notes:
+            out.extend(wrap(self.notes))
+        sp = t42.SPACES[t42.landing(self.need.watch, n)]
+        out.append(words.f("hand.moves" if n else "hand.stays", words.space(sp)))
+        out.append(words.t("space.does." + sp))
+        return out
+
+    # -- the screens ------------------------------------------------------------
+    def action_menu(self):
+        d = self.draft
+        w = self.winner
+        card = d["blue"] if w == 0 else d["pink"]
+        points = t42.VALUE[card] - t42.VALUE[d["pink"] if w == 0 else d["blue"]]  # T42-BUY-1
+        rows = [(words.f("act.effect", words.card(card)), "effect")]
+        s = self.app.game.state
+        _buy_rows(rows, s, points, s.players[w].tarts)  # T42-BUY-2
+        rows.append((words.t("act.none"), "none"))  # T42-ROUND-3
+        self.text = words.t("effect." + card)
+        self.points = points
+        if points:
+            title = words.f("win.by", NAMES[w], points)
+        else:
+            title = words.f("win.tie", NAMES[w])  # the flamingo's holder (T42-ROUND-2)
+        # selected first: the dearest buy the winner can afford, else the
+        # effect (what players chose most on the bench's games)
+        return self._menu(title, rows, 1 if len(rows) > 2 else 0, self._act_hint)
+
+    def question(self, need):
+        kind = need.kind
+        if kind == t42.ASK_CARD:
+            return self._ask_card(need)
+        if kind == t42.ASK_PILE:
+            piles = [(words.f("pile.item", v, words.card(t42.PILE_CARD[v])), v) for v in need.options]
+            self.text = words.t("pile.hint")
+            title = words.f("ask.pile", words.label(need.what, 24 - len(words.t("ask.pile"))))
+            return self._menu(title, piles, 0, self._say)
+        if kind == t42.ASK_SPACE:
+            spaces = [(words.space(sp), sp) for sp in need.options]
+            return self._menu(words.t("ask.space"), spaces, 0, _space_says)
+        if kind == t42.ASK_TAKE:
+            rows = [(words.t("take.flamingo"), "flamingo"), (words.t("take.tarts"), "tarts")]
+            sel = 1 if self.app.game.state.flamingo == need.who else 0
+            return self._menu(words.f("ask.take", NAMES[need.who]), rows, sel, None)
+        if kind == t42.ASK_STARS:
+            # the same lines for every value: made once, for this question
+            lines = []
+            if self.notes:
+                lines.extend(wrap(self.notes))
+            key = _stars_key(need)
+            ask = words.f("stars.on", words.card(key)) if key in t42.VALUE else words.t("stars.revealed")
+            lines.extend(wrap(ask))
+            self.text = lines
+            sel = _last_stars(self.app.game).get(key, 0)
+            return self._picker(words.t("ask.stars"), need.options, sel, self._say)
+        if kind == t42.ASK_COPY:
+            # T42-COPY-4: the copied effect (the card: the label's last
+            # word), or decline it; the bottom line says what the copy does
+            card = _last_word(need.what)
+            self.text = words.t("effect." + card)
+            choices = [(words.f("copy.apply", words.card(card)), False), (words.t("copy.decline"), True)]
+            return self._menu(_COPIES[need.who], choices, 0, self._copy_hint)
+        return self._picker(_HOURGLASSES[need.who], need.options, 0, self._land)
+
+    def _ask_card(self, need):
+        who = need.who
+        top = need.params is self.draft  # the round's own reveal: counts are exact
+        player = self.app.game.state.players[who]
+        listed = _arranged(need.options, player.draw)
+        rows = [_card_item(c, player.draw if top else None) for c in listed]
+        if top:
+            return self._menu(_REVEALS[who], rows, len(rows) // 2, self._card_hint)
+        self.text = words.f("card.whose", NAMES[who])
+        return self._menu(words.label(need.what), rows, len(rows) // 2, self._say)
+
+    def _menu(self, title, rows, sel, hint):
+        if self.guide is not None:
+            # a damaged round: narrowed to what the later lines allow, prefilled
+            self.rows = rows
+            self.sel = sel
+            self.guide.shape(self)
+            sel = self.sel
+        m = Menu(title, rows, self.answer, self.back, sel, hint)
+        m.round = self  # type: ignore[attr-defined]
+        m.note = wrap(self.notes) if self.notes else None  # type: ignore[attr-defined]
+        return m
+
+    def _picker(self, title, lo_hi, value, describe):
+        if self.guide is not None:
+            self.sel = value
+            lo_hi = self.guide.shape(self, lo_hi)
+            value = self.sel
+        m = Picker(title, lo_hi[0], lo_hi[1], value, self.answer, describe, self.back)
+        m.round = self  # type: ignore[attr-defined]
+        return m
+
+    # -- the commit -----------------------------------------------------------------
+    def commit(self, ui):
+        app = self.app
+        before = app.game.state
+        try:
+            after = app.commit(self.draft)  # one journal line
+        except t42.Refused as exc:
+            self._refused(ui, exc)
+            return
+        if self.guide is not None:
+            app.show_game()  # the mend goes on (ui.t42.recover); no table notices
+            return
+        lines = notices(before, after, self.winner)
+        if lines and after.over:
+            # the game ends: the final scoring comes when the notice is read
+            ui.reset(_notice(after, lines, _show_game))
+            return
+        if len(lines) == 2:
+            # one player's reshuffle: said on the board until the next key
+            # (no press to read it); more goes on a screen of its own
+            app.show_game(None, (lines[0], lines[1]))
+            return
+        app.show_game()
+        if lines:
+            # read, they give way to the board below
+            ui.push(_notice(after, lines, None))
+
+
+def _show_game(ui):
+    ui.app.show_game()
+
+
+def _notice(after, lines, ok):
+    # what to do on the table after the round (notices)
+    return Message(words.f("notice.title", after.round), lines, ok=ok)
+
+
+def _card_item(c, draw):
+    n = draw.get(c, 0) if draw is not None else 0
+    return _counted(_CARD_ITEM[c], n) if n > 1 else _CARD_ITEM[c]
+
+
+def _arranged(options, draw):
+    """The card options as the menu lists them: the likeliest (the most of
+    it in the draw pile) in the middle, selected first, the next likeliest
+    below it, the next above, and so on outwards, so that the card revealed
+    is few presses away either way round (the menu wraps). Cards as likely
+    as each other keep value order among their places (all equally likely:
+    plain value order, the middle one selected)."""
+    ranked = _ranked(options, draw)
+    out = [None] * len(options)
+    a = 0
+    while a < len(out):
+        b = _tied(ranked, draw, a)
+        _place(out, ranked, a, b)
+        a = b
+    return out
+
+
+def _ranked(options, draw):
+    # the options, likeliest first (equal counts in value order)
+    ranked = []
+    taken = [False] * len(options)
+    while len(ranked) < len(options):
+        j = _likeliest(options, draw, taken)
+        taken[j] = True
+        ranked.append(options[j])
+    return ranked
+
+
+def _tied(ranked, draw, a):
+    # the end of the run of ranked cards as likely as ranked[a]
+    b = a + 1
+    while b < len(ranked) and draw.get(ranked[b], 0) == draw.get(ranked[a], 0):
+        b += 1
+    return b
+
+
+def _place(out, ranked, a, b):
+    # ranks a .. b - 1 (as likely as each other): their places from the
+    # middle, filled in value order
+    places = []
+    k = a
+    while k < b:
+        places.append((len(out) // 2 + _offset(k)) % len(out))
+        k += 1
+    places.sort()
+    k = a
+    while k < b:
+        out[places[k - a]] = ranked[k]
+        k += 1
+
+
+def _offset(k):
+    # the k-th likeliest's place from the middle: 0, +1, -1, +2, -2, ...
+    return (k + 1) // 2 if k & 1 else -(k // 2)
+
+
+def _likeliest(options, draw, taken):
+    # the index of the option not yet taken that the draw pile holds most of
+    best = -1
+    j = -1
+    i = 0
+    while i < len(options):
+        if not taken[i] and draw.get(options[i], 0) > best:
+            best = draw.get(options[i], 0)
+            j = i
+        i += 1
+    return j
+
+
+def _buy_rows(rows, s, points, tarts):
+    # the buys the winner can afford (T42-BUY-2), the dearest first
+    for v in range(8, 3, -1):  # t42.PILES, from the top
+        if s.pile(v) and t42.buy_cost(v, points) <= tarts:
+            rows.append((_BUYS[v - 4], v))
+
+
+# "Buy 6: caterpillar" (its cost on the bottom line: _cost)
+_BUYS = tuple([words.f("act.buy", v, words.card(t42.PILE_CARD[v])) for v in t42.PILES])
+
+
+def _cost(v, points):
+    # the purchase rule for pile v won by points (T42-BUY-2): its value less
+    # the points, never below nothing
+    cost = t42.buy_cost(v, points)
+    if cost == 0:
+        return words.f("buy.free", points)
+    return words.f("buy.cost", v, points, words.n("n.tarts", cost))
+
+
+def _space_says(v):
+    return words.t("space.does." + v)
+
+
+def _recall(screen, v):
+    # BACK: the question asked again with the cursor on the answer given
+    # before (a menu's item, a picker's value)
+    items = getattr(screen, "items", None)
+    if items is not None:
+        for i in range(len(items)):
+            if items[i][1] == v:
+                screen.sel = i
+                return
+    elif getattr(screen, "value", None) is not None and screen.lo <= v <= screen.hi:
+        screen.value = v
+
+
+def _clone(o):
+    # a copy of the draft deep enough that no answer reaches into it
+    if type(o) is dict:
+        return {k: _clone(v) for k, v in o.items()}
+    if type(o) is list:
+        return [_clone(v) for v in o]
+    return o
+
+
+def _act(draft, v):
+    """Write the winner's action into the round line (T42-ROUND-3)."""
+    if v == "effect":
+        draft["effect"] = {}
+    elif v != "none":
+        draft["buy"] = v
+
+
+def _fill_in(params, key, v):
+    slot = params.get(key)
+    if isinstance(slot, list):  # multi-card reveals (guards, reveal space)
+        slot.append(v)
+    else:
+        params[key] = v
+
+
+def _stars_key(need):
+    # the card whose printed stars are asked: in the params next to them (a
+    # destroyed card, a pile), else named in the label
+    params = need.params
+    c = params.get("card")
+    if c is not None:
+        return c
+    v = params.get("pile")
+    if v is not None:
+        return t42.PILE_CARD[v]
+    return _stars_card(need.what)
+
+
+def _last_word(what):
+    # "watch copy queen" -> "queen" (the card a copy question is about)
+    return what[what.rfind(" ") + 1 :]
+
+
+def _stars_card(what):
+    # "blue watch reveal stars" -> "reveal": the word before the last (one
+    # new str; a split would make one per word)
+    i = what.rfind(" ")
+    if i < 0:
+        return what
+    return what[what.rfind(" ", 0, i) + 1 : i]
+
+
+def notices(before, after, w):
+    """What the players must do on the table after the round, found by
+    comparing the states (T42-SHUF-1, -4, T42-END-1..3)."""
+    out = []
+    rabbits = before.supply_rabbits - after.supply_rabbits
+    rabbits = _reshuffled(out, w, before, after, rabbits)
+    _reshuffled(out, 1 - w, before, after, rabbits)
+    if after.end is not None and before.end is None:
+        out.extend(wrap(words.t("end.rabbits" if after.end == "rabbits" else "end.piles")))
+    return out
+
+
+def _reshuffled(out, p, before, after, rabbits):
+    # player p's reshuffle, if any: the notice and the rabbit it took.
+    # -> the rabbits left
+    if _reshuffles(before.players[p], after.players[p]):
+        if rabbits > 0:
+            out.append(words.f("shuffle.rabbit", NAMES[p]))
+            out.append(words.t("shuffle.rabbit2"))
+            return rabbits - 1
+        out.append(words.f("shuffle.norabbit", NAMES[p]))
+        out.append(words.t("shuffle.norabbit2"))
+    return rabbits
+
+
+def _reshuffles(b, a):
+    # a draw pile only grows by a reshuffle, and a discard pile only shrinks
+    # by one (the revealed card makes up for the destroy space)
+    return len(a.discard) < len(b.discard) or a.draw_count() >= b.draw_count()
