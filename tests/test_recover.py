@@ -113,7 +113,7 @@ def mend_by_keys(data, objs, k):
         # round played again from the status board as any other
         notice = drv.top()
         assert notice.title == "Journal" and "unreadable" in " ".join(notice.lines)
-        assert all(len(line) <= 16 for line in notice.lines)
+        assert all(len(line) <= 21 for line in notice.lines)
         drv.press("ok")
         if "adjust" in objs[k]:
             drv.adjust(objs[k]["adjust"])
@@ -123,7 +123,7 @@ def mend_by_keys(data, objs, k):
         enter_again(drv, objs[k], k == 0)
         notice = drv.top()
         assert notice.title == "Journal", notice.title
-        assert all(len(line) <= 16 for line in notice.lines), notice.lines
+        assert all(len(line) <= 21 for line in notice.lines), notice.lines
         assert " ".join(notice.lines).startswith("Kept %d lines, entered 1 again." % (len(objs) - 1))
         drv.press("ok")
     return drv, flash, [t for t, line in drv.presses if line == k]
@@ -293,10 +293,11 @@ HOSTILE = r"""
 import os
 from teatally import journal, jsonc
 from teatally.app import App
-from teatally.buttons import E_PRESS, K_DOWN, K_OK, K_UP
+from teatally.buttons import E_PRESS, K_BACK, K_DOWN, K_OK, K_UP
 from teatally.hw.virtual import VirtualHardware
 
 OK = E_PRESS | K_OK
+BACK = E_PRESS | K_BACK
 DOWN = E_PRESS | K_DOWN
 UP = E_PRESS | K_UP
 SETUP = {'game': 'tea-for-2', 'flamingo': 'blue', 'watch': 'stars',
@@ -388,9 +389,10 @@ def full(on):
     journal.open = failing('game.jsonl', 'a', 28)
 def adjust_twice(app):
     for i in range(2):
-        app.key(DOWN)   # status board -> game menu (History)
+        app.key(BACK)   # status board -> game menu (History)
         app.key(DOWN)
-        app.key(DOWN)   # Adjust
+        app.key(DOWN)
+        app.key(DOWN)   # Adjust (after the board's legend)
         app.key(OK)     # blue stars
         app.key(OK)
         app.key(UP)     # +1
@@ -457,7 +459,7 @@ def test_error_screen_home_and_resume_choices():
     drv = BootDriver(flash)
     app = drv.app
     assert drv.top().title == "Error"
-    assert drv.top().lines[-1] == "OK: resume game"
+    assert drv.top().lines[-1] == "OK: resume the game"
     drv.press("ok")
     assert drv.top().title == "Error again"
     drv.press("back")  # stays: a way out is to be chosen
