@@ -50,7 +50,9 @@ _VLSB = framebuf.MONO_VLSB
 _BUF = bytearray(_GLYPHS)  # (the bytes constant is let go after the import)
 del _GLYPHS
 _STRIP = framebuf.FrameBuffer(_BUF, 5 * (_LAST - _FIRST + 1), HEIGHT, _VLSB)
-_G = framebuf.FrameBuffer(bytearray(5), 5, HEIGHT, _VLSB)  # the character at hand
+_MV = memoryview(_BUF)
+_GB = bytearray(5)
+_G = framebuf.FrameBuffer(_GB, 5, HEIGHT, _VLSB)  # the character at hand
 # blit palette for dark text: source 1 -> 0, source 0 -> 1 (the key: skipped)
 _INV = framebuf.FrameBuffer(bytearray(1), 2, 1, framebuf.MONO_HLSB)
 _INV.pixel(0, 0, 1)
@@ -75,31 +77,26 @@ def draw(fb, s, x, y, c):
         _unlit(fb, s, x, y)
 
 
-def _at(code):
-    # the strip's x offset that puts character code at the scratch's x = 0
-    i = code - _FIRST
-    return -5 * (i if 0 <= i <= _LAST - _FIRST else _Q)
-
-
 def _lit(fb, s, x, y):
-    i = 0
-    while i < len(s):
-        _G.blit(_STRIP, _at(s[i]), 0)
-        fb.blit(_G, x, y, 0)
-        x += CELL
-        i += 1
+    # per character: its 5 column bytes copied into the scratch image (a
+    # byte outside the font is "?"), blitted with its unlit pixels
+    # transparent
+    g = _GB
+    out = fb.blit
+    for c in s:
+        o = 5 * c - 160 if 31 < c < 127 else 155
+        g[:] = _MV[o : o + 5]
+        out(_G, x, y, 0)
+        x += 6
 
 
 def _unlit(fb, s, x, y):
-    i = 0
-    while i < len(s):
-        _G.blit(_STRIP, _at(s[i]), 0)
-        _dark(fb, x, y)
-        x += CELL
-        i += 1
-
-
-def _dark(fb, x, y):
-    # the character at hand's lit pixels drawn dark (five arguments to blit:
-    # a frame of its own, see ui.py)
-    fb.blit(_G, x, y, 1, _INV)
+    # the same, the glyph's lit pixels drawn dark (palette: 1 -> 0, the
+    # unlit ones mapped to the key and skipped)
+    g = _GB
+    out = fb.blit
+    for c in s:
+        o = 5 * c - 160 if 31 < c < 127 else 155
+        g[:] = _MV[o : o + 5]
+        out(_G, x, y, 1, _INV)
+        x += 6
