@@ -128,6 +128,22 @@ def test_rare_modules_come_with_their_screens_and_go_with_them(mp):
     ]
 
 
+# the tour again, showing what the stack has open instead of what is loaded
+OPENED_RARE = "def rare():\n    return ' '.join(o[0][12:] for o in G[0].ui.opened) or '-'\n\n"
+OPENED = TOUR.replace("def show(what):", OPENED_RARE + "def show(what):").split("print('package'")[0]
+
+
+def test_the_stack_knows_which_rare_modules_are_open(dual):
+    """The bookkeeping behind it, the same on both interpreters (CPython
+    keeps the modules but closes them all the same): each rare module is
+    open exactly while the screens it was opened for are on the stack."""
+    out = dual(OPENED).splitlines()
+    assert [line.split(" | ")[2] for line in out] == [
+        "-", "t42.setup", "t42.setup", "-", "t42.history", "-", "t42.end", "-", "settings", "settings", "-",
+        "archive", "pads", "-",
+    ]
+
+
 def test_the_rare_list_names_real_modules():
     from teatally.ui import core
 
