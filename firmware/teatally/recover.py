@@ -111,17 +111,18 @@ def split_run(run):
     out = []
     for body, crc in split_pieces(run):
         good = intact_body(body, crc) if body else None
-        obj = _obj(good) if good is not None else None
+        obj = line_object(good) if good is not None else None
         if obj is None and body:
             fixed = one_byte_fix(body, crc) if crc is not None else None
-            obj = [(fixed is not None and _obj(fixed)) or _obj(body)]
+            obj = [(fixed is not None and line_object(fixed)) or line_object(body)]
         if obj is not None:
             out.append(obj)
     return out
 
 
-def _obj(b):
-    # bytes -> dict, or None
+def line_object(b):
+    """A line's JSON body (bytes) -> its dict, or None (the host's salvage
+    reads damaged lines the same way)."""
     try:
         obj = json.loads(b)
     except (ValueError, UnicodeError):
@@ -257,7 +258,7 @@ class Mend:
             b = f.read(slot[1] - slot[0])
         finally:
             f.close()
-        return _obj(b[: b.rfind(b"\t")])  # its CRC was checked by the scan
+        return line_object(b[: b.rfind(b"\t")])  # its CRC was checked by the scan
 
     def _next_kept(self):
         # the objects of up to _AHEAD intact lines after the lost one at hand

@@ -122,23 +122,14 @@ def _damaged_line(out, n, raw, reason):
         return
     for body, crc in pieces:
         good = recover.intact_body(body, crc)
-        if good is not None and _obj(good) is not None:
-            out.append((n, _obj(good), "damaged (%s), an intact line in it kept" % reason))
+        obj = recover.line_object(good) if good is not None else None
+        if obj is not None:
+            out.append((n, obj, "damaged (%s), an intact line in it kept" % reason))
             continue
         fixed = recover.one_byte_fix(body, crc) if crc is not None else None
-        obj = _obj(fixed) if fixed is not None else None
+        obj = recover.line_object(fixed) if fixed is not None else None
         if obj is not None:
             out.append((n, obj, "%s, one byte put right by its CRC" % reason))
         else:
             out.append((n, None, reason))
 
-
-def _obj(b):
-    # bytes -> dict, or None
-    import json
-
-    try:
-        obj = json.loads(b)
-    except (ValueError, UnicodeError):
-        return None
-    return obj if isinstance(obj, dict) else None
