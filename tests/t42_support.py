@@ -180,3 +180,15 @@ def decline_depths(line):
     elif isinstance(watch, dict) and watch.get("decline") is True:
         out.append(1)
     return out
+
+
+def playable(objs):
+    """A generated game as the device writes it: gen may adjust by 0 (a
+    no-op the device does not write), those lines are dropped."""
+    out = [objs[0]]
+    for a in objs[1:]:
+        adj = a.get("adjust")
+        if adj and any(isinstance(d, dict) and not any(d.values()) for d in adj.values()):
+            continue
+        out.append(a)
+    return out

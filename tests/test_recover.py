@@ -20,23 +20,14 @@ from pathlib import Path
 
 import pytest
 
+from t42_support import playable
+
 from teatally import journal
 from teatally_host import gen, keyscript
 
 
-def _playable(objs):
-    # gen may adjust by 0 (a no-op the device does not write): drop those
-    out = [objs[0]]
-    for a in objs[1:]:
-        adj = a.get("adjust")
-        if adj and any(isinstance(d, dict) and not any(d.values()) for d in adj.values()):
-            continue
-        out.append(a)
-    return out
-
-
 def forty_rounds(seed=3):
-    objs = _playable(gen.random_game(seed, rounds=40, adjust_rate=0.05))
+    objs = playable(gen.random_game(seed, rounds=40, adjust_rate=0.05))
     assert sum("adjust" not in o for o in objs[1:]) == 40
     return objs
 

@@ -19,7 +19,7 @@ import json
 import random
 import tempfile
 
-from t42_support import DECLINE_SEEDS, decline_depths
+from t42_support import DECLINE_SEEDS, decline_depths, playable
 
 from teatally_host import gen, keyscript
 
@@ -320,17 +320,6 @@ class Driver(keyscript.Driver):
         keyscript.Driver.notice(self)
 
 
-def _playable(objs):
-    # gen may adjust by 0 (a no-op the device does not write): drop those
-    out = [objs[0]]
-    for a in objs[1:]:
-        adj = a.get("adjust")
-        if adj and any(isinstance(d, dict) and not any(d.values()) for d in adj.values()):
-            continue
-        out.append(a)
-    return out
-
-
 def drive(objs, seed, detours=True):
     with tempfile.TemporaryDirectory() as d:
         drv = Driver(d, seed, detours)
@@ -347,7 +336,7 @@ def drive(objs, seed, detours=True):
 def test_driver_plays_generated_game_on_cpython():
     """The host driver alone (CPython): a generated game with adjustments,
     detours (BACK, undo + redo, power cut) ends over, with the same actions."""
-    objs = _playable(gen.random_game(3, adjust_rate=0.1))
+    objs = playable(gen.random_game(3, adjust_rate=0.1))
     drv, final = drive(objs, 3)
     g = drv.app.game
     assert list(g.actions) == objs[1:]
@@ -364,7 +353,7 @@ def test_full_game_by_keys_matches_scripted_record(dual):
     questions, detours with BACK, undo + redo (LONG BACK / LONG OK) and a
     power cut -- writes exactly the scripted record to the journal, ends on
     the final scoring screen (T42-END-3, T42-SCORE-8) and archives from it."""
-    objs = _playable(gen.random_game(3, adjust_rate=0.1))
+    objs = playable(gen.random_game(3, adjust_rate=0.1))
     drv, final = drive(objs, 3)
     assert final.title.startswith("Final")
     assert "!" in drv.key_string() and "BO" in drv.key_string()
@@ -382,7 +371,7 @@ def test_a_game_declining_copies_by_keys(dual):
     from teatally import words
 
     seed = DECLINE_SEEDS[1]
-    objs = _playable(gen.random_game(seed, style="copies", decline_rate=0.35))
+    objs = playable(gen.random_game(seed, style="copies", decline_rate=0.35))
     depths = {d for line in objs[1:] for d in decline_depths(line)}
     assert {1, 3} <= depths
     drv, final = drive(objs, seed)
@@ -742,7 +731,7 @@ def test_adjust_picker_offers_exactly_what_the_engine_takes(tmp_path):
     from teatally.rules import t42
     from teatally_host import keyscript
 
-    objs = _playable(gen.random_game(5, rounds=12, adjust_rate=0.2))
+    objs = playable(gen.random_game(5, rounds=12, adjust_rate=0.2))
     objs.append({"adjust": {"pink": {"stars": 990}}})
     drv = keyscript.Driver(str(tmp_path))
     drv.play(objs, archive=False)
