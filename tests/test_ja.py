@@ -12,6 +12,8 @@
   display layouts the boards use, lit and dark.
 """
 
+import json
+
 import pytest
 
 from teatally import ja_font, ja_words
@@ -60,7 +62,7 @@ def test_the_sheets_words():
     # one word for every name the engine and the records use
     from teatally import t42, teatime, witches
 
-    assert set(ja_words.CARDS) == set(t42.CARDS) | {"rabbit"} or set(t42.CARDS) <= set(ja_words.CARDS)
+    assert set(ja_words.CARDS) == set(t42.CARDS)
     assert set(ja_words.SPACES) == set(t42.SPACES)
     assert set(ja_words.TEATIME_CHARACTERS) >= set(teatime.CHARACTERS)
     assert set(ja_words.WITCHES_FIELDS) == set(witches.KEYS)
@@ -152,3 +154,199 @@ def test_mixed_text_same_pixels_on_both_interpreters(dual):
         assert pic[8 + y][8:16] == want
     x_box = 8 + 8 * len(ja_words.SPACES["destroy"]) + 8
     assert pic[8][x_box : x_box + 7] == "......." and pic[8][x_box + 7] == "#"
+
+
+# -- the language setting ----------------------------------------------------------
+from test_idle_work import modules_put_back  # noqa: E402,F401  (the CPython half forgets modules)
+
+LANG = r"""
+import binascii, sys
+import teatally
+
+CORE = ('app', 'buttons', 'compat', 'gfx', 'hw_virtual', 'journal', 'jsonc', 't42', 'ui')
+for n in [n for n in sys.modules if n[:9] == 'teatally.' and n[9:] not in CORE]:
+    # CPython runs the scenario in the test process: start from the modules
+    # a device has when the app stands (the fixture puts the others back)
+    del sys.modules[n]
+    if hasattr(teatally, n[9:]):
+        delattr(teatally, n[9:])
+
+from teatally.app import App
+from teatally.hw_virtual import VirtualHardware
+
+UP, DOWN, OK, BACK = 0x10, 0x11, 0x12, 0x13
+G = []
+
+def boot():
+    G[:] = [App(VirtualHardware(FLASH))]
+    G[0].boot()
+    settle()
+
+def settle():
+    while G[0].idle_work():
+        pass
+    G[0].ui.draw(G[0].hw.display)
+
+def key(ev):
+    G[0].key(ev)
+    settle()
+
+def pick(label):
+    m = G[0].ui.top()
+    i = [it[0] for it in m.items].index(label)
+    while m.sel != i:
+        key(DOWN)
+    key(OK)
+
+def where():
+    s = G[0].ui.top()
+    return '%s %s %s sel=%d crc=%08x' % (type(s).__name__, s.title, '|'.join([it[0] for it in s.items]), s.sel,
+                                         binascii.crc32(G[0].hw.display.buffer) & 0xFFFFFFFF)
+
+def ja_loaded():
+    return ' '.join(sorted([n[9:] for n in sys.modules if n[:12] in ('teatally.ja_', 'teatally.ui_')
+                            and n[9:] in ('ja_font', 'ja_text', 'ja_words', 'ui_lang')]))
+
+boot()
+print('boot', G[0].settings['lang'], '[%s]' % ja_loaded())
+pick('Settings')
+print(where())
+pick('Lang: English')
+print(where())
+print('menu', '[%s]' % ja_loaded())
+pick('日本語')
+print(where())
+key(BACK)
+print('home', '[%s]' % ja_loaded())
+print('file', open(FLASH + '/settings.json').read())
+boot()
+print('reset', G[0].settings['lang'])
+pick('Settings')
+print(where())
+pick('言語: 日本語')
+print(where())
+pick('English')
+print(where())
+key(BACK)
+print('home', G[0].settings['lang'], '[%s]' % ja_loaded())
+"""
+
+
+def test_language_setting_kept_across_a_reset(dual):
+    """Settings -> Lang: the two languages each in its own words; the choice
+    is saved at once (settings.json) and kept across a reset; the glyphs
+    are loaded only while a Japanese menu shows."""
+    out = dual(LANG).splitlines()
+    assert out[0] == "boot en []"
+    assert out[1].startswith("Settings Settings Contrast 200|Off: 2 min|Flip: off|Board virtual|Lang: English sel=0")
+    assert out[2].startswith("JaMenu Language 言語 English|日本語 sel=0")
+    assert out[3].startswith("menu [ja_font ja_text")
+    assert out[4].startswith("Settings Settings Contrast 200|Off: 2 min|Flip: off|Board virtual|言語: 日本語 sel=4")
+    assert out[5] == "home []"  # forgotten with the menus: English-only heap as before
+    assert '"lang": "ja"' in out[6]
+    assert out[7] == "reset ja"
+    assert out[9].startswith("JaMenu Language 言語 English|日本語 sel=1")
+    assert out[10].startswith("Settings Settings Contrast 200|Off: 2 min|Flip: off|Board virtual|Lang: English sel=4")
+    assert out[11] == "home en []"
+
+
+def test_a_bad_language_in_settings_is_english(dual):
+    def setup(flash):
+        (flash / "settings.json").write_text('{"lang": "fr", "contrast": 64}')
+
+    out = dual(
+        "from teatally.app import App\nfrom teatally.hw_virtual import VirtualHardware\n"
+        "a = App(VirtualHardware(FLASH))\nprint(a.settings['lang'], a.settings['contrast'])\n",
+        setup_flash=setup,
+    )
+    assert out == "en 64\n"
+
+
+# -- the simulator and the report ---------------------------------------------------
+def test_sim_lang_sets_the_language_and_never_the_record(tmp_path):
+    """`teatally sim --lang ja` saves the choice in the flash folder's
+    settings, as the device's menu does; the same keys leave the same game
+    record in both languages."""
+    from teatally_host import cli, sim
+
+    records = {}
+    for lang in ("en", "ja"):
+        flash = tmp_path / lang
+        flash.mkdir()
+        (flash / "settings.json").write_text('{"contrast": 64}')
+        keys = tmp_path / "demo.keys"
+        keys.write_text(sim.DEMO_KEYS.read_text())
+        assert cli.main(["sim", "--quiet", "--lang", lang, "--flash", str(flash), "--keys", str(keys)]) == 0
+        settings = json.loads((flash / "settings.json").read_text())
+        assert settings == {"contrast": 64, "lang": lang}
+        records[lang] = (flash / "game.jsonl").read_bytes()
+    assert records["ja"] == records["en"] and records["en"].count(b"\n") >= 3
+
+
+def test_sim_refuses_an_unknown_language(capsys):
+    from teatally_host import cli
+
+    with pytest.raises(SystemExit) as exc:
+        cli.main(["sim", "--demo", "--quiet", "--lang", "fr"])
+    assert exc.value.code == 2
+    assert "invalid choice: 'fr'" in capsys.readouterr().err
+
+
+DEMO = jafont.ROOT / "examples" / "demo-game.jsonl"
+
+
+@pytest.mark.skipif(MISAKI is None, reason=NO_FONT)
+def test_report_in_japanese(tmp_path, capsys):
+    """`teatally report --lang ja`: the HTML report and the chart in the
+    device's Japanese words; the CSV is the same data as in English."""
+    from PIL import Image
+
+    from teatally_host import cli
+
+    assert cli.main(["report", "--html", "--lang", "ja", "--out", str(tmp_path / "ja"), str(DEMO)]) == 0
+    assert cli.main(["report", "--html", "--out", str(tmp_path / "en"), str(DEMO)]) == 0
+    capsys.readouterr()
+    page = (tmp_path / "ja" / "demo-game.html").read_text(encoding="utf-8")
+    assert "<html lang='ja'>" in page and "<b>未終了</b> — 青 2、赤 3(いま終わった場合)" in page
+    assert "<li>準備: フラミンゴは青、懐中時計の針は「星2つ」</li>" in page
+    assert (
+        "ラウンド4: 青 ヤマネ、赤 ハートのジャック。赤の勝ち、ハートのジャックの効果を使う、"
+        "砂時計を1枚使う(針: 捨て札を破壊)。得点 赤+3。"
+    ) in page
+    assert "Round" not in page and "blue" not in page
+    img = Image.open(tmp_path / "ja" / "demo-game.png")
+    assert img.size == (800, 450)
+    en = (tmp_path / "en" / "demo-game.png").read_bytes()
+    assert (tmp_path / "ja" / "demo-game.png").read_bytes() != en  # other labels
+    assert (tmp_path / "ja" / "demo-game.csv").read_bytes() == (tmp_path / "en" / "demo-game.csv").read_bytes()
+
+
+def test_report_in_japanese_without_the_font_says_how_to_install_it(tmp_path, capsys, monkeypatch):
+    from teatally_host import cli
+
+    monkeypatch.setattr(jafont, "font_path", lambda: None)
+    assert cli.main(["report", "--lang", "ja", "--out", str(tmp_path), str(DEMO)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("teatally report: --lang ja draws the chart with Misaki Gothic, which is not installed")
+    assert err.endswith("apt-get install fonts-misaki\n") and err.count("\n") == 1
+    assert not list(tmp_path.iterdir())
+
+
+def test_report_ja_describes_adjustments_and_the_end():
+    from teatally import t42
+    from teatally_host import gen, report_ja
+
+    objs = gen.random_game(3)
+    g = t42.Game(objs[0])
+    prev = g.state
+    lines = []
+    for a in objs[1:]:
+        s = g.apply(a)
+        lines.append(report_ja.describe(a, prev, s))
+        prev = s
+    assert lines[-1].startswith("ラウンド") and "。ゲーム終了(" in lines[-1]
+    adj = {"adjust": {"blue": {"stars": 2}, "flamingo": "pink", "watch": "copy"}}
+    s2 = t42.Game(objs[0])
+    before = s2.state
+    after = s2.apply(adj)
+    assert report_ja.describe(adj, before, after) == "修正: 青 星+2、フラミンゴを赤へ、針を「相手の捨て札」へ"

@@ -27,7 +27,9 @@ HEAP = [-1, 0, 0]
 
 SETTINGS = "settings.json"
 ERROR_LOG = "error.log"
-DEFAULTS = {"contrast": 200, "timeout_s": 120, "flip": False, "board": ""}
+# lang: "en" or "ja" (ui_lang; the screens' language, never the journal's)
+DEFAULTS = {"contrast": 200, "timeout_s": 120, "flip": False, "board": "", "lang": "en"}
+LANGS = ("en", "ja")
 TIMEOUTS = (30, 60, 120, 300, 600, 0)  # 0 = never
 # Keep at least this much flash free for the current game; archives go first.
 MIN_FREE = 16 * 1024
@@ -81,6 +83,8 @@ class App:
             for k in DEFAULTS:
                 if k in d and type(d[k]) is type(DEFAULTS[k]):
                     s[k] = d[k]
+            if s["lang"] not in LANGS:
+                s["lang"] = DEFAULTS["lang"]
         except (OSError, ValueError):
             pass  # absent or damaged: defaults
         return s

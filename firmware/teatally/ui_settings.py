@@ -20,6 +20,11 @@ def _timeout_label(t):
     return "%d min" % (t // 60)
 
 
+def _lang_label(lang):
+    # the language setting's row, in its own language (ui_lang)
+    return "言語: 日本語" if lang == "ja" else "Lang: English"
+
+
 def _board_label(name):
     for i in range(len(BOARDS)):
         if BOARDS[i] == name:
@@ -41,7 +46,19 @@ class Settings(Menu):
             ("Off: " + _timeout_label(s["timeout_s"]), "timeout"),
             ("Flip: " + ("on" if s["flip"] else "off"), "flip"),
             ("Board " + _board_label(_board(app)), "board"),
+            (_lang_label(s["lang"]), "lang"),
         ]
+        self.ja = s["lang"] == "ja"
+
+    def _rows(self, fb, end):
+        # the language row names Japanese in Japanese: drawn by ui_lang
+        # (imported only then: English settings load what they always did)
+        if self.ja:
+            from teatally import ui_lang
+
+            ui_lang.JaMenu._rows(self, fb, end)
+        else:
+            Menu._rows(self, fb, end)
 
     def shown(self, ui):
         self.refresh(ui.app)
@@ -59,6 +76,10 @@ class Settings(Menu):
             self.refresh(ui.app)
         elif what == "board":
             _board_menu(ui)
+        elif what == "lang":
+            from teatally import ui_lang
+
+            ui_lang.language_menu(ui)
 
 
 def _contrast_menu(ui):

@@ -103,8 +103,8 @@ def generate(path, strings):
         "COUNT = %d" % len(codes),
         "CODES = (",
     ]
-    for i in range(0, len(codes), 12):
-        chunk = codes[i : i + 12]
+    for i in range(0, len(codes), 8):
+        chunk = codes[i : i + 8]
         lines.append('    b"%s"  # %s' % ("".join("\\x%02x\\x%02x" % (c >> 8, c & 255) for c in chunk),
                                           "".join(chr(c) for c in chunk)))
     lines.append(")")

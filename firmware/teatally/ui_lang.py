@@ -1,0 +1,71 @@
+"""The language setting, English / 日本語 (issue 18).
+
+Settings shows the choice ("Lang: English" or "言語: 日本語", drawn by
+JaMenu._rows when Japanese) and OK on it opens the language menu, each language named in its own words. The choice
+is saved in settings.json ("lang": "en" or "ja") like the other settings,
+so it survives a power cut; it never reaches the journal: the records stay
+language-free.
+
+Menus whose labels or title are Japanese draw through ja_text (Misaki
+Gothic glyphs + the device font for ASCII), imported only when such a menu
+shows: English-only play never loads the glyphs (app.App.forget unloads
+them once the menu is gone).
+"""
+
+from teatally.app import LANGS
+from teatally.ui import LINE, Menu, bar
+
+NAMES = ("English", "日本語")  # each language in its own words
+
+
+class JaMenu(Menu):
+    """A Menu whose title and labels may hold Japanese (drawn with ja_text).
+    No label is cut: callers keep them within the row (15 ASCII columns)."""
+
+    def draw(self, ui, fb):
+        Menu.draw(self, ui, fb)
+        _title(fb, self.title)
+
+    def _rows(self, fb, end):
+        i = self.top
+        while i < end:
+            _row(self, fb, i)
+            i += 1
+
+
+def _title(fb, title):
+    bar(fb, 0)
+    _ja_text().text(fb, title, 0, 0, 0)
+
+
+def _row(menu, fb, i):
+    # item i on its line below the title, the selected one dark on a bar
+    y = LINE * (1 + i - menu.top)
+    if i == menu.sel:
+        bar(fb, y)
+    _label(fb, menu.items[i][0], y, i != menu.sel)
+
+
+def _label(fb, s, y, c):
+    _ja_text().text(fb, s, 4, y, c)
+
+
+def _ja_text():
+    from teatally import ja_text
+
+    return ja_text
+
+
+def language_menu(ui):
+    """Push the language choice (from Settings)."""
+    items = [(NAMES[i], LANGS[i]) for i in range(len(LANGS))]
+    m = JaMenu("Language 言語", items, _set_language)
+    m.sel = 1 if ui.app.settings["lang"] == "ja" else 0
+    ui.push(m)
+
+
+def _set_language(ui, lang):
+    app = ui.app
+    app.settings["lang"] = lang
+    app.save_settings()
+    ui.pop()
