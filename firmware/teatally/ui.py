@@ -9,9 +9,11 @@
 # Drawing cost (most of a key press on the Pico, redrawn after every key):
 # every new str is looked up in MicroPython's interned-string table, a linear
 # search through all the names of the loaded modules (~0.15 ms a string), so
-# what is drawn on every press makes few new strings: fixed text is kept,
-# cut lines are cut while drawing (text_fit, _cut), and numbers are formatted
-# to bytes (b"%d" % n: no lookup; fb.text takes bytes as well as str).
+# what is drawn on every press makes few new strings: fixed text is kept
+# (teatally.words), and numbers are formatted to bytes (b"%d" % n: no
+# lookup; text() takes bytes as well as str). Screen text is drawn with
+# text() in the 6x8 font (teatally.font), 21 columns a line; nothing is
+# ever cut: what does not fit is wrapped or said shorter (OVERFLOWS).
 #
 # Frames: MicroPython (no pystack) allocates a function's frame on the heap,
 # at every call, when its arguments + locals + deepest value stack exceed
@@ -27,7 +29,7 @@ from teatally.compat import const
 
 W = const(128)
 H = const(64)
-COLS = const(16)
+COLS = const(21)  # characters a line in the 6x8 font (teatally.font)
 LINE = const(8)
 ROWS = const(8)
 GS8 = const(6)  # framebuf.GS8, one byte a pixel (see Stamp)
@@ -44,14 +46,19 @@ def keyof(ev):
     return ev & 0x0F
 
 
-def fit(s, n=COLS):
-    """Cut s to n characters (the 8x8 font gives 16 per line)."""
-    return s if len(s) <= n else s[: n - 1] + "~"
+def width(s):
+    """Pixels the text s takes across in the screens' font (teatally.font)."""
+    return _font().width(s)
+
+
+def fits(s, room=W):
+    """Does s fit in room pixels?"""
+    return _font().width(s) <= room
 
 
 def wrap(text):
     """Split text at spaces into lines of at most COLS characters (a word
-    longer than a line is cut). Words are kept as the text has them: two
+    longer than a line is split). Words are kept as the text has them: two
     spaces in a line stay two, spaces at a line's start are dropped."""
     # Each line is one slice of text: one new string a line instead of one
     # a word and one a join (each new string searches the interned-string
@@ -64,7 +71,7 @@ def wrap(text):
         e = text.find(" ", w)
         if e < 0:
             e = len(text)
-        while e - w > COLS:  # a word longer than a line: cut
+        while e - w > COLS:  # a word longer than a line: split
             if a >= 0:
                 out.append(text[a : w - 1])
                 a = -1
@@ -80,30 +87,41 @@ def wrap(text):
     return out
 
 
-def text_fit(fb, s, x, y, c=1):
-    """Draw s at x, y cut to the columns right of x (16 at x = 0, 15 at
-    x = 4), as fit() would cut it, without making the cut string (a new
-    string costs more than the drawing: the interned-string table is
-    searched). The line right of x is background (1 - c) before and after."""
-    fb.text(s, x, y, c)
-    if len(s) > (W - x) // 8:
-        _cut(fb, W - 8 - (W - x) % 8, y, c)
+# Text wider than its place, as (text, x, y) while the list has room: never
+# cut on screen (tests/test_text_fit.py walks every screen and reads it).
+OVERFLOWS = []
+_FONT = []  # teatally.font and its draw, imported at the first text drawn
 
 
-def _cut(fb, cx, y, c):
-    # The line at y is longer than the screen: wipe from its last whole cell
-    # (cx) to the edge and draw "~" there (the font is 8 px wide). `not c` is
-    # the background (1 - c would need one more word of frame).
-    fb.fill_rect(cx, y, W - cx, LINE, not c)
-    fb.text("~", cx, y, c)
+def _font():
+    if not _FONT:
+        from teatally import font
+
+        _FONT.append(font)
+        _FONT.append(font.draw)
+    return _FONT[0]
+
+
+def text(fb, s, x, y, c=1):
+    """Draw s (str or bytes) at x, y in the 6x8 font (teatally.font): lit
+    pixels (c=1) or dark ones (c=0, on a bar). Text must fit from x to the
+    screen's right edge: what does not is noted in OVERFLOWS."""
+    if type(s) is str:
+        s = s.encode()  # bytes: no new str (no interned-string search)
+    _check(s, x, W, y)  # (loads the font)
+    _FONT[1](fb, s, x, y, c)  # (font.draw: one word less than an attribute)
+
+
+def _check(s, x, right, y):
+    # note text running past right (its place's edge)
+    if x + _font().width(s) > right and len(OVERFLOWS) < 20:
+        OVERFLOWS.append((s, x, y))
 
 
 def _lines(fb, lines, i, y):
-    # lines[i], lines[i + 1], ... from y down to the bottom, each cut to fit
+    # lines[i], lines[i + 1], ... from y down to the bottom
     while y < H and i < len(lines):
-        fb.text(lines[i], 0, y, 1)
-        if len(lines[i]) > COLS:
-            _cut(fb, W - 8, y, 1)
+        text(fb, lines[i], 0, y)
         y += LINE
         i += 1
 
@@ -175,7 +193,7 @@ class Menu(Screen):
         if n > rows:
             self._scrollbar(fb, rows)
         if self.hint and n:
-            text_fit(fb, self.hint(self.items[self.sel][1]), 0, H - LINE)
+            text(fb, self.hint(self.items[self.sel][1]), 0, H - LINE)
 
     def _rows(self, fb, end):
         # items top .. end - 1 from y = LINE, 15 columns from x = 4; the
@@ -185,11 +203,7 @@ class Menu(Screen):
         while i < end:
             if i == self.sel:
                 bar(fb, y)
-                fb.text(self.items[i][0], 4, y, 0)
-            else:
-                fb.text(self.items[i][0], 4, y, 1)
-            if len(self.items[i][0]) >= COLS:
-                _cut(fb, W - 12, y, i != self.sel)
+            _item(fb, self.items[i][0], y, i != self.sel)
             y += LINE
             i += 1
 
@@ -200,6 +214,15 @@ class Menu(Screen):
         y = H - LINE - h - (LINE if self.hint else 0)  # the thumb's travel
         y = y * self.top // max(1, n - rows) + LINE
         _thumb(fb, y, h)
+
+
+def _item(fb, label, y, c):
+    # a menu line's label from x = 4, clear of the scrollbar (2 px at the
+    # right edge): 20 columns
+    if type(label) is str:
+        label = label.encode()
+    _check(label, 4, W - 2, y)
+    _font().draw(fb, label, 4, y, c)
 
 
 def _thumb(fb, y, h):
@@ -257,7 +280,7 @@ class Picker(Screen):
         if self._range is None:
             # bytes (fb.text takes them): no new str
             self._range = b"%d..%d" % (self.lo, self.hi)
-        fb.text(self._range, 64, 16, 1)
+        text(fb, self._range, 64, 16)
         if self.describe is not None:
             _lines(fb, self.describe(self.value), 0, 40)  # the 3 lines left
 
@@ -364,9 +387,7 @@ class Stamp:
 def header(fb, title):
     # inverse title bar: tells the player at a glance where they are
     bar(fb, 0)
-    fb.text(title, 0, 0, 0)
-    if len(title) > COLS:
-        _cut(fb, W - 8, 0, 0)
+    text(fb, title, 0, 0, 0)
 
 
 class UI:

@@ -13,7 +13,7 @@ import os
 from teatally import jsonc, teatime, witches
 from teatally.journal import write_file
 from teatally.buttons import E_LONG, E_PRESS, K_BACK, K_DOWN, K_OK, K_UP
-from teatally.ui import LINE, ROWS, Menu, Message, Screen, W, fit, header, keyof, kind, text_fit, wrap
+from teatally.ui import LINE, ROWS, Menu, Message, Screen, W, header, keyof, kind, text, width, wrap
 from teatally.ui_misc import PAD_FILE
 
 TEATIME = "teatime"
@@ -278,10 +278,10 @@ class Rounds(Screen):
         pad = self.pad
         header(fb, self.title)
         ui.gfx.big(fb, "%d/%d" % (pad.round, pad.rounds()), 4, 12, 3)
-        fb.text("round", 84, 20, 1)
-        fb.text(b"Alice: P%d starts" % (pad.holder + 1), 0, 40, 1)  # bytes: see ui.py
-        fb.text("OK: round over", 0, 48, 1)
-        fb.text("DOWN: score now", 0, 56, 1)
+        text(fb, "round", 84, 20)
+        text(fb, b"Alice: P%d starts" % (pad.holder + 1), 0, 40)  # bytes: see ui.py
+        text(fb, "OK: round over", 0, 48)
+        text(fb, "DOWN: score now", 0, 56)
 
 
 # -- entry ---------------------------------------------------------------------------
@@ -365,14 +365,14 @@ class Entry(Screen):
             fixed = self._fixed = self._fixed_texts()
         header(fb, fixed[2])
         self._draw_value(ui, fb)
-        fb.text(fixed[3], 84, 12, 1)
-        fb.text(fixed[4], 84, 24, 1)
+        text(fb, fixed[3], 84, 12)
+        text(fb, fixed[4], 84, 24)
         self._draw_total(fb)
-        fb.text("OK next BACK prv", 0, 56, 1)
+        text(fb, "OK next BACK prv", 0, 56)
 
     def _draw_total(self, fb):
         pad = self.pad
-        fb.text(b"Total %d" % pad.subtotal(pad.player, pad.field), 0, 48, 1)
+        text(fb, b"Total %d" % pad.subtotal(pad.player, pad.field), 0, 48)
 
     def _fixed_texts(self):
         # (player, field, title, "3/7", "0..9") of the field at hand
@@ -394,7 +394,7 @@ class Entry(Screen):
     def _draw_describe(self, fb):
         pad = self.pad
         key = pad.fields()[pad.field][0]
-        text_fit(fb, self.describe(key, pad.values[pad.player][pad.field]), 0, 40)
+        text(fb, self.describe(key, pad.values[pad.player][pad.field]), 0, 40)
 
     def describe(self, key, v):
         if self.pad.kind == TEATIME:
@@ -559,9 +559,9 @@ def _result_row(fb, row, y):
     # a text line, or a table row: label column 16 px, then up to four
     # 28 px columns, right-aligned
     if isinstance(row, str):
-        fb.text(fit(row), 0, y, 1)
+        text(fb, row, 0, y)
         return
-    fb.text(row[0], 0, y, 1)
+    text(fb, row[0], 0, y)
     _result_cells(fb, row[1], y)
 
 
@@ -572,5 +572,5 @@ def _result_cells(fb, cells, y):
         _cell(fb, cells[j], 44 + 28 * j, y)
 
 
-def _cell(fb, text, right, y):
-    fb.text(text, right - 8 * len(text), y, 1)
+def _cell(fb, label, right, y):
+    text(fb, label, right - width(label), y)

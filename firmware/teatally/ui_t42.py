@@ -16,7 +16,8 @@
 
 from teatally import t42
 from teatally.buttons import E_LONG, E_PRESS, K_BACK, K_DOWN, K_OK, K_UP
-from teatally.ui import LINE, Menu, Message, Screen, Stamp, header, keyof, kind, text_fit, wrap
+from teatally import words
+from teatally.ui import LINE, Menu, Message, Screen, Stamp, header, keyof, kind, text, wrap
 
 NAMES = ("Blue", "Pink")
 # Card names cut to 5 letters so "12 cater/alice" fits a 16-column line.
@@ -60,7 +61,6 @@ def round_number(game, i):
 # ui.py) once per game state, into one list kept for the purpose, and the
 # icons in front of the rows are one image. The drawing is split into short
 # functions so that each frame fits the C stack (see ui.py).
-NAMES_ROW = "%-7s%s" % (NAMES[0].upper(), NAMES[1].upper())
 PILE_LABELS = " ".join([str(v) for v in t42.PILES])  # one every 16 px
 _column = []  # the icons in front of the rows (gfx.column), made once
 _names = Stamp()  # the players' names and the flamingo (band 1)
@@ -161,7 +161,7 @@ class Status(Screen):
         rows = board_rows(s)
         if self.toast is not None:
             header(fb, self.toast[0])
-            text_fit(fb, self.toast[1], 0, LINE)
+            text(fb, self.toast[1], 0, LINE)
         else:
             _top(ui.gfx, fb, s, rows[0])
         _board(ui.gfx, fb, rows)
@@ -171,9 +171,10 @@ def _top(gfx, fb, s, title):
     # the title bar (round, the watch's space), the names and the flamingo
     header(fb, title)
     gfx.icon(fb, gfx.ICON_WATCH, 40, 0, 0)
-    fb.text(t42.SPACES[s.watch], 50, 0, 0)
+    text(fb, words.space(t42.SPACES[s.watch]), 50, 0, 0)
     if not _names.paste(fb, 1, s.flamingo):
-        fb.text(NAMES_ROW, 16, LINE, 1)
+        text(fb, words.t("board.blue"), 16, LINE)
+        text(fb, words.t("board.pink"), 72, LINE)
         if s.flamingo == 0 or s.flamingo == 1:
             fb.blit(gfx.ICONS[gfx.ICON_FLAMINGO], 52 + 56 * s.flamingo, LINE, 0)
         _names.keep(fb, 1, s.flamingo)

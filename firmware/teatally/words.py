@@ -1,0 +1,140 @@
+"""Every word the device shows, in one place (issue 17); issue 18 adds a
+Japanese table beside the English one.
+
+Screens never spell screen text themselves; they ask here:
+
+    from teatally import words
+    words.t("menu.history")            # "History"
+    words.f("buy.item", 6, "knave", 1) # "Buy pile 6: knave, 1 tart"
+    words.n("n.tarts", 2)              # "2 tarts"
+    words.card("caterpillar")          # "caterpillar" (t42's names in, words out)
+    words.space("reveal"), words.player(0), words.objective("most:king")
+
+Keys are ASCII, "<screen or topic>.<what>". A value is a str; a template
+for f() uses str.format's numbered fields ("{0} {1}"), so a translation may
+put the values in another order; a count word for n() is a pair
+(one, many) of templates with {0}, e.g. ("{0} tart", "{0} tarts") -- a
+language without plurals repeats the same template. f() fills plain values
+only (numbers, words already looked up); a value that is itself a count
+word goes through n() first.
+
+Languages: EN (below) is the reference table: every key the firmware uses
+is in it (tests/test_words.py checks each t/f/n key in firmware/ exists).
+Another language is a module teatally/words_<code>.py holding a dict TABLE
+with the same keys (a key it lacks falls back to English). use(code)
+switches (importing that module: its words cost no heap while English is
+on); use("en") drops it. LANG names the language in use. The game record
+(journal) never holds these words: records keep t42's names ("blue",
+"caterpillar", "reveal"), and screens look them up here (card(), space(),
+player()).
+
+Width: the screens draw text with ui.text in the 6x8 font (teatally.font:
+ASCII, 21 columns a line, 20 in a menu); ui.wrap splits text at spaces
+into lines that fit. A language with other glyphs extends teatally.font
+(width, draw) and ui.wrap; tests/test_text_fit.py walks every screen and
+fails on any text wider than its place.
+
+Cost on the Pico: t() is a dict lookup returning the table's own str (no
+new string); f() and n() make one new str (a format), so the screens that
+redraw on every press keep what they made (see ui.py on new strings).
+"""
+
+LANG = ["en"]  # the language in use (a list: use() changes it in place)
+_TABLE = [None]  # the other language's table while one is on, else None
+
+
+def use(code):
+    """Switch the screens' language: "en", or a code with a module
+    teatally.words_<code> (its TABLE). Unknown codes keep English."""
+    if code == "en":
+        _TABLE[0] = None
+        LANG[0] = "en"
+        return
+    try:
+        mod = __import__("teatally.words_" + code, None, None, ("TABLE",))
+    except ImportError:
+        return
+    _TABLE[0] = mod.TABLE
+    LANG[0] = code
+
+
+def t(key):
+    """The text for key in the language in use (English if it lacks it)."""
+    tab = _TABLE[0]
+    if tab is not None:
+        v = tab.get(key)
+        if v is not None:
+            return v
+    return EN[key]
+
+
+def f(key, *args):
+    """The template key filled with args: t(key).format(*args)."""
+    return t(key).format(*args)
+
+
+def n(key, count):
+    """A count in words: key's (one, many) pair filled with count."""
+    pair = t(key)
+    return pair[0 if count == 1 else 1].format(count)
+
+
+def card(name):
+    """A card's name on screen, from t42's name ("caterpillar")."""
+    return t("card." + name)
+
+
+def space(name):
+    """A watch space's name on screen, from t42's name ("reveal")."""
+    return t("space." + name)
+
+
+def player(i):
+    """Player i's name (0 blue, 1 pink), capitalised: "Blue"."""
+    return t("player.blue") if i == 0 else t("player.pink")
+
+
+def objective(o):
+    """An objective's name from the setup's ("most:king", "tarts")."""
+    if o[:5] == "most:":
+        return f("obj.most", card(o[5:]))
+    return t("obj." + o)
+
+
+# The English table. Width limits (6x8 font): a title 21 characters, a menu
+# line 20, a text line 21 (ui.wrap wraps longer text).
+EN = {
+    # the status board
+    "board.blue": "BLUE",
+    "board.pink": "PINK",
+    # the two players and the game's names (t42's names -> words)
+    "player.blue": "Blue",
+    "player.pink": "Pink",
+    "who.blue": "blue",
+    "who.pink": "pink",
+    "card.cat": "cat",
+    "card.rabbit": "rabbit",
+    "card.dormouse": "dormouse",
+    "card.guards": "guards",
+    "card.executioner": "executioner",
+    "card.knave": "knave",
+    "card.caterpillar": "caterpillar",
+    "card.king": "king",
+    "card.alice": "alice",
+    "card.queen": "queen",
+    "space.stars": "stars",
+    "space.destroy": "destroy",
+    "space.reveal": "reveal",
+    "space.flamingo": "flamingo",
+    "space.copy": "copy",
+    "obj.most": "most {0}",
+    "obj.tarts": "tarts",
+    "obj.deck": "deck",
+    "obj.hourglasses": "hourglasses",
+    "obj.destroyed": "destroyed",
+    "n.tarts": ("{0} tart", "{0} tarts"),
+    "n.stars": ("{0} star", "{0} stars"),
+    "n.hourglasses": ("{0} hourglass", "{0} hourglasses"),
+    "n.cards": ("{0} card", "{0} cards"),
+    "n.rounds": ("{0} round", "{0} rounds"),
+}
