@@ -135,24 +135,25 @@ for fmt in (framebuf.MONO_VLSB, framebuf.MONO_HLSB, framebuf.MONO_HMSB):
 def test_mixed_text_same_pixels_on_both_interpreters(dual):
     out = dual(DRAW)
     lines = out.splitlines()
-    assert lines[0] == "width %d 24 %d" % (8 * 3 + 8 + 8 + 8 * 5 + 8 * 2, 8 * 7)
+    # ASCII in the device's 6x8 font (teatally.font), Japanese 8 px
+    assert lines[0] == "width %d 18 %d" % (6 * 3 + 8 + 6 + 8 * 5 + 6 * 2, 8 * 7)
     assert lines[1] == "find True -1 -1 True"
     # the three display layouts give the same picture
     pics = [lines[i + 1 : i + 17] for i, ln in enumerate(lines) if ln.startswith("fmt ")]
     assert len(pics) == 3 and pics[0] == pics[1] == pics[2]
     pic = pics[0]
-    # 星-free line: 青 drawn at x = 1 + 3 * 8 from its glyph's rows
+    # 青 drawn at x = 1 + 3 * 6 from its glyph's rows
     glyph = ja_font.GLYPHS[8 * subset().index(ord("青")) :][:8]
     for y in range(8):
         want = "".join("#" if glyph[y] & (0x80 >> k) else "." for k in range(8))
-        assert pic[y][25:33] == want
+        assert pic[y][19:27] == want
     # dark text on the bar: the glyph's pixels are holes in the lit line,
     # and 丂 (not in the subset) is a box
     glyph = ja_font.GLYPHS[8 * subset().index(ord("捨")) :][:8]
     for y in range(8):
         want = "".join("." if glyph[y] & (0x80 >> k) else "#" for k in range(8))
-        assert pic[8 + y][8:16] == want
-    x_box = 8 + 8 * len(ja_words.SPACES["destroy"]) + 8
+        assert pic[8 + y][6:14] == want
+    x_box = 6 + 8 * len(ja_words.SPACES["destroy"]) + 8
     assert pic[8][x_box : x_box + 7] == "......." and pic[8][x_box + 7] == "#"
 
 
@@ -204,8 +205,8 @@ def where():
                                          binascii.crc32(G[0].hw.display.buffer) & 0xFFFFFFFF)
 
 def ja_loaded():
-    return ' '.join(sorted([n[9:] for n in sys.modules if n[:12] in ('teatally.ja_', 'teatally.ui_')
-                            and n[9:] in ('ja_font', 'ja_text', 'ja_words', 'ui_lang')]))
+    return ' '.join(sorted([n[9:] for n in sys.modules
+                            if n[9:] in ('ja_font', 'ja_text', 'ja_words', 'ui_lang', 'words_ja')]))
 
 boot()
 print('boot', G[0].settings['lang'], '[%s]' % ja_loaded())
@@ -220,7 +221,7 @@ key(BACK)
 print('home', '[%s]' % ja_loaded())
 print('file', open(FLASH + '/settings.json').read())
 boot()
-print('reset', G[0].settings['lang'])
+print('reset', G[0].settings['lang'], '[%s]' % ja_loaded())
 pick('Settings')
 print(where())
 pick('言語: 日本語')
@@ -235,19 +236,20 @@ print('home', G[0].settings['lang'], '[%s]' % ja_loaded())
 def test_language_setting_kept_across_a_reset(dual):
     """Settings -> Lang: the two languages each in its own words; the choice
     is saved at once (settings.json) and kept across a reset; the glyphs
-    are loaded only while a Japanese menu shows."""
+    and the Japanese table are loaded only while Japanese is on (or the
+    language menu shows)."""
     out = dual(LANG).splitlines()
     assert out[0] == "boot en []"
     assert out[1].startswith("Settings Settings Contrast 200|Off: 2 min|Flip: off|Board virtual|Lang: English sel=0")
     assert out[2].startswith("JaMenu Language 言語 English|日本語 sel=0")
     assert out[3].startswith("menu [ja_font ja_text")
     assert out[4].startswith("Settings Settings Contrast 200|Off: 2 min|Flip: off|Board virtual|言語: 日本語 sel=4")
-    assert out[5] == "home []"  # forgotten with the menus: English-only heap as before
+    assert out[5] == "home [ja_font ja_text words_ja]"  # kept while Japanese is on
     assert '"lang": "ja"' in out[6]
-    assert out[7] == "reset ja"
+    assert out[7] == "reset ja [ja_font ja_text words_ja]"
     assert out[9].startswith("JaMenu Language 言語 English|日本語 sel=1")
     assert out[10].startswith("Settings Settings Contrast 200|Off: 2 min|Flip: off|Board virtual|Lang: English sel=4")
-    assert out[11] == "home en []"
+    assert out[11] == "home en []"  # forgotten: English-only heap as before
 
 
 def test_a_bad_language_in_settings_is_english(dual):

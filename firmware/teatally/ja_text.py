@@ -1,10 +1,15 @@
 """Mixed ASCII + Japanese text on the 128x64 frame (issue 18).
 
     x = ja_text.text(fb, "青 5点", x, y, c)   # -> the x after the text
-    ja_text.width("青 5点")                   # -> pixels (8 + 3 * 8 + 8 here)
+    ja_text.width("青 5点")                   # -> pixels (8 + 6 + 6 + 8 here)
+    ja_text.wrap("...")                       # -> lines that fit the screen
 
-ASCII runs are drawn with the device's font (framebuf.text, one call a
-run); any other character is a glyph of teatally.ja_font (Misaki Gothic,
+While the language is Japanese, teatally.font draws and measures all
+screen text through these (font.EXT) and ui.wrap breaks lines with wrap
+(ui.WRAP): app.use_language sets them.
+
+ASCII runs are drawn with the device's font (teatally.font, 6x8, one call
+a run); any other character is a glyph of teatally.ja_font (Misaki Gothic,
 8x8) blitted from an 8x8 MONO_HLSB buffer: ``c=1`` lit pixels on whatever
 is there, ``c=0`` dark pixels (on a highlighted line), unset pixels stay
 transparent, like gfx.icon. A character the subset lacks (a test keeps
@@ -23,9 +28,13 @@ import framebuf
 
 from teatally import ja_font
 from teatally.compat import const
+from teatally.font import CELL as ASCII_W  # the device font's advance (6)
+from teatally.font import draw_ascii
 
 CELL = const(8)  # a Japanese glyph's advance
-ASCII_W = const(8)  # the device font's advance (framebuf.text)
+ROOM = const(128)  # a line's pixels (ui.W)
+# no line starts with these (they close what comes before)
+_NO_START = "、。)」ー・:!?"
 
 _HLSB = framebuf.MONO_HLSB
 _GLYPH = bytearray(CELL)
@@ -66,8 +75,10 @@ def has_glyph(ch):
 
 def width(s):
     """Pixels ``s`` takes: ASCII_W an ASCII character, CELL any other."""
+    if type(s) is str:
+        s = s.encode()
     n = 0
-    for v in s.encode():
+    for v in s:
         if v < 128:
             n += ASCII_W
         elif v >= 0xC0:  # a UTF-8 lead byte: one character
@@ -101,7 +112,7 @@ def _ascii(fb, b, y, c):
     e = _ascii_end(b, _pos[0])
     b = b[_pos[0] : e]
     _pos[0] = e
-    fb.text(b, _pos[1], y, c)
+    draw_ascii(fb, b, _pos[1], y, c)
     _pos[1] += len(b) * ASCII_W
 
 
@@ -154,3 +165,47 @@ def _blit(fb, y, c):
         fb.blit(_FB, _pos[1], y, 0)
     else:
         fb.blit(_FB, _pos[1], y, 1, _INV)
+
+
+def wrap(text):
+    """Split text into lines of at most ROOM pixels: at a space (dropped),
+    or between two characters where one is Japanese (Japanese has no
+    spaces between words), never before a closing mark (_NO_START)."""
+    out = []
+    b = text.encode() if type(text) is str else text
+    _pos[0] = 0  # the line's start
+    while _pos[0] < len(b):
+        e = _line_end(b, _pos[0])
+        out.append(b[_pos[0] : e].decode())
+        _pos[0] = _skip_spaces(b, e)
+    return out
+
+
+def _skip_spaces(b, i):
+    while i < len(b) and b[i] == 32:
+        i += 1
+    return i
+
+
+def _line_end(b, a):
+    # the end of the line starting at byte a: the last break that fits
+    # (the whole rest when it fits; at least one character)
+    i = a
+    w = 0
+    brk = -1
+    while i < len(b):
+        n = _utf8_len(b[i])
+        w += ASCII_W if b[i] < 128 else CELL
+        if w > ROOM:
+            return brk if brk > a else i if i > a else i + n
+        if b[i] == 32:
+            brk = i
+        elif i > a and (b[i] >= 128 or b[i - 1] >= 128) and _may_start(b, i):
+            brk = i
+        i += n
+    return i
+
+
+def _may_start(b, i):
+    # can a line start with the character at byte i?
+    return b[i : i + _utf8_len(b[i])].decode() not in _NO_START

@@ -146,6 +146,7 @@ TERMS = {
     "bonus": "ボーナス得点",
     "take": "もらう",
     "nothing": "何もしない",
+    "language": "言語",
 }
 
 # Why the game ended (t42 state.end: "piles" or "rabbit"), the sheet's two.

@@ -56,10 +56,17 @@ def fits(s, room=W):
     return _font().width(s) <= room
 
 
+# Another language's line breaking while it is on (issue 18: ja_text.wrap,
+# set by app.use_language with font.EXT); None: the spaces' (below).
+WRAP = [None]
+
+
 def wrap(text):
     """Split text at spaces into lines of at most COLS characters (a word
     longer than a line is split). Words are kept as the text has them: two
     spaces in a line stay two, spaces at a line's start are dropped."""
+    if WRAP[0] is not None:
+        return WRAP[0](text)
     # Each line is one slice of text: one new string a line instead of one
     # a word and one a join (each new string searches the interned-string
     # table). The line being filled is text[a : w - 1] (a < 0: none yet),

@@ -1,15 +1,16 @@
 """The language setting, English / 日本語 (issue 18).
 
-Settings shows the choice ("Lang: English" or "言語: 日本語", drawn by
-JaMenu._rows when Japanese) and OK on it opens the language menu, each language named in its own words. The choice
+Settings shows the choice ("Lang: English" or "言語: 日本語") and OK on it
+opens the language menu, each language named in its own words. The choice
 is saved in settings.json ("lang": "en" or "ja") like the other settings,
 so it survives a power cut; it never reaches the journal: the records stay
-language-free.
+language-free. The switch is at once (app.App.set_language: words.use and
+the glyphs in teatally.font).
 
-Menus whose labels or title are Japanese draw through ja_text (Misaki
-Gothic glyphs + the device font for ASCII), imported only when such a menu
-shows: English-only play never loads the glyphs (app.App.forget unloads
-them once the menu is gone).
+In English, this menu's own title and labels hold Japanese: it draws them
+through ja_text (Misaki Gothic glyphs + the device font for ASCII),
+imported only while it shows: English-only play never loads the glyphs
+(app.App.forget unloads them once the menu is gone).
 """
 
 from teatally.app import LANGS
@@ -65,7 +66,5 @@ def language_menu(ui):
 
 
 def _set_language(ui, lang):
-    app = ui.app
-    app.settings["lang"] = lang
-    app.save_settings()
+    ui.app.set_language(lang)
     ui.pop()

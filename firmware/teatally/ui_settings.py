@@ -48,17 +48,6 @@ class Settings(Menu):
             ("Board " + _board_label(_board(app)), "board"),
             (_lang_label(s["lang"]), "lang"),
         ]
-        self.ja = s["lang"] == "ja"
-
-    def _rows(self, fb, end):
-        # the language row names Japanese in Japanese: drawn by ui_lang
-        # (imported only then: English settings load what they always did)
-        if self.ja:
-            from teatally import ui_lang
-
-            ui_lang.JaMenu._rows(self, fb, end)
-        else:
-            Menu._rows(self, fb, end)
 
     def shown(self, ui):
         self.refresh(ui.app)
