@@ -88,8 +88,6 @@ COLD = {
     "ui_misc": {"_home_pick"},
     # a board change: written to flash, takes effect after a reset
     "ui_settings": {"_set_board"},
-    # the Japanese texts listed for the glyph generator (host side only)
-    "ja_words": {"all_texts"},
 }
 
 

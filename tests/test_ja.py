@@ -16,8 +16,8 @@ import json
 
 import pytest
 
-from teatally import ja_font, ja_words
-from teatally_host import jafont
+from teatally import ja_font, words_ja
+from teatally_host import ja_words, jafont
 
 MISAKI = jafont.font_path()
 NO_FONT = "Misaki Gothic not installed (%s); %s" % (jafont.DEFAULT_FONT, jafont.INSTALL_HINT)
@@ -68,6 +68,33 @@ def test_the_sheets_words():
     assert set(ja_words.WITCHES_FIELDS) == set(witches.KEYS)
 
 
+def test_the_device_table_has_every_english_key_in_the_sheets_words():
+    """words_ja.TABLE: a Japanese text for every English key (none left to
+    fall back to English), the same template fields, and the sheet's names
+    (the host's vocabulary, ja_words, is the same)."""
+    import re
+
+    from teatally import ui_lang, ui_settings, words
+
+    t = words_ja.TABLE
+    assert sorted(set(words.EN) - set(t)) == []
+    assert sorted(set(t) - set(words.EN)) == []  # nothing stale
+    fields = re.compile(r"\{\d\}")
+    for k, en in words.EN.items():
+        ja = t[k]
+        assert type(ja) is type(en), k
+        pairs = [(en, ja)] if type(en) is str else list(zip(en, ja, strict=True))
+        for e, j in pairs:
+            assert set(fields.findall(j)) <= set(fields.findall(e)), k
+    for name, ja in ja_words.CARDS.items():
+        assert t["card." + name] == ja
+    for name, ja in ja_words.SPACES.items():
+        assert t["space." + name] == ja
+    for name, ja in ja_words.PLAYERS.items():
+        assert t["player." + name] == t["who." + name] == t["board." + name] == ja
+    assert ui_settings._lang_label("ja") == ui_lang.SETTING_JA
+
+
 @pytest.mark.skipif(MISAKI is None, reason=NO_FONT)
 def test_generator_regenerates_the_committed_module_byte_identical():
     committed = jafont.OUT.read_text(encoding="utf-8")
@@ -106,7 +133,12 @@ def test_generator_check_says_when_the_module_is_stale(tmp_path, capsys):
 
 DRAW = r"""
 import framebuf
-from teatally import ja_text, ja_words
+from teatally import ja_text
+
+PLAYERS = {"blue": "青", "pink": "赤"}
+CARDS = {"cat": "チェシャ猫"}
+SPACES = {"destroy": "捨て札を破壊"}
+TERMS = {"teacup": "ティー・カップ"}
 
 def new(fmt, w=128, h=16):
     buf = bytearray(w * h // 8)
@@ -118,14 +150,14 @@ def rows(fb, w, h):
         out.append("".join(["#" if fb.pixel(x, y) else "." for x in range(w)]))
     return out
 
-line = "R3 " + ja_words.PLAYERS["blue"] + ":" + ja_words.CARDS["cat"] + " 5"
-print("width", ja_text.width(line), ja_text.width("abc"), ja_text.width(ja_words.TERMS["teacup"]))
+line = "R3 " + PLAYERS["blue"] + ":" + CARDS["cat"] + " 5"
+print("width", ja_text.width(line), ja_text.width("abc"), ja_text.width(TERMS["teacup"]))
 print("find", ja_text.find(ord("星")) >= 0, ja_text.find(0x4E02), ja_text.find(1), ja_text.has_glyph("A"))
 for fmt in (framebuf.MONO_VLSB, framebuf.MONO_HLSB, framebuf.MONO_HMSB):
     fb, buf = new(fmt)
     x = ja_text.text(fb, line, 1, 0)
     fb.fill_rect(0, 8, 128, 8, 1)
-    ja_text.text(fb, "x" + ja_words.SPACES["destroy"] + "\u00d7\u4e02", 0, 8, 0)
+    ja_text.text(fb, "x" + SPACES["destroy"] + "\u00d7\u4e02", 0, 8, 0)
     print("fmt", fmt, "x", x)
     for r in rows(fb, 128, 16):
         print(r)
@@ -352,3 +384,21 @@ def test_report_ja_describes_adjustments_and_the_end():
     before = s2.state
     after = s2.apply(adj)
     assert report_ja.describe(adj, before, after) == "修正: 青 星+2、フラミンゴを赤へ、針を「相手の捨て札」へ"
+
+
+def test_bench_measures_what_japanese_costs(tmp_path):
+    """The bench's 日本語 rows: the subset's flash and heap; English-only
+    play never imports the Japanese modules (the language test above), and
+    switching back leaves nothing of them."""
+    from teatally_host import bench, cmd_bench
+
+    sizes = bench.build_firmware(tmp_path)
+    r = bench.japanese_cost(str(tmp_path), sizes)
+    n = ja_font.COUNT
+    assert r["ja_glyphs"] == n
+    assert 10 * n < r["ja_font_flash_bytes"] < 10 * n + 600  # 8 bytes a glyph + 2 of index
+    assert 10 * n <= r["ja_font_heap_bytes"] < 10 * n + 1024
+    assert r["ja_font_heap_bytes"] < r["ja_heap_bytes"] < 32 * 1024
+    assert r["ja_heap_left_bytes"] <= 256
+    rows = cmd_bench.japanese_rows(r)
+    assert rows[0][1].startswith("%d B (%d glyphs" % (r["ja_flash_bytes"], n))

@@ -60,7 +60,7 @@ def _ja_text():
 def language_menu(ui):
     """Push the language choice (from Settings)."""
     items = [(NAMES[i], LANGS[i]) for i in range(len(LANGS))]
-    m = JaMenu("Language 言語", items, _set_language)
+    m = JaMenu(TITLE, items, _set_language)
     m.sel = 1 if ui.app.settings["lang"] == "ja" else 0
     ui.push(m)
 
@@ -68,3 +68,11 @@ def language_menu(ui):
 def _set_language(ui, lang):
     ui.app.set_language(lang)
     ui.pop()
+
+
+TITLE = "Language 言語"
+SETTING_JA = "言語: 日本語"  # ui_settings' row while Japanese is on
+
+
+def all_texts():  # host side: the glyph generator and tests
+    return list(NAMES) + [TITLE, SETTING_JA]

@@ -2,8 +2,9 @@
 TABLE for the language code "ja" (words.use("ja") imports it when the
 language setting is 日本語; English play never loads it).
 
-The vocabulary is the Japanese teaching sheet's (teatally.ja_words says
-where each word comes from; tests/test_words_ja.py checks the two agree):
+The vocabulary is the Japanese teaching sheet's (teatally_host.ja_words,
+the host's copy for `teatally report --lang ja`, says where each word
+comes from; tests/test_ja.py checks the two agree):
 青/赤 for the players, 星, タルト, 砂時計, フラミンゴ, 懐中時計 and its 針,
 山札, 捨て札, 破壊, 購入 and 数字の差, 目的タイル, ゲーム終了, the cards'
 and the watch spaces' names.

@@ -818,7 +818,10 @@ def run_bench(bench_dir=BENCH_DIR, log=print):
             if rounds_of(objs) >= 60:
                 g["resume_romfs"] = measure_resume(romfw, objs, ROMFS_PRELUDE)
             games.append(g)
+        log("日本語: the glyph subset's flash and heap ...")
+        ja = japanese_cost(fw, sizes)
     r = summarize(sizes, cal, games, per_us)
+    r.update(ja)
     r.update(summarize_romfs(games, per_us, vm_image, device_image))
     return r
 
@@ -958,3 +961,52 @@ def checks(r):
     out.append({"name": "completes_at_96k", "value": r["completes_at_96k"], "limit": True, "unit": "",
                 "kind": "budget", "ok": bool(r["completes_at_96k"])})
     return out
+
+
+# -- 日本語 (issue 18): what the Japanese glyphs and words cost ---------------------
+JA_MODULES = ("ja_font", "ja_text", "words_ja")
+JA_GUEST = """
+import gc, sys
+from teatally import font, ui, words  # English's own (loaded in every game)
+def live():
+    gc.collect()
+    return gc.mem_alloc()
+base = live()
+from teatally import ja_font
+glyphs = live()
+from teatally import app
+before = live()
+app.use_language('ja')
+after = live()
+app.use_language('en')
+for n in ('teatally.ja_font', 'teatally.ja_text', 'teatally.words_ja'):
+    del sys.modules[n]
+import teatally
+for n in ('ja_font', 'ja_text', 'words_ja'):
+    delattr(teatally, n)
+del ja_font
+again = live()
+print('JA', glyphs - base, after - before + (glyphs - base), again - before, ja_font_count)
+"""
+
+
+def japanese_cost(fw, sizes):
+    """Flash and heap of Japanese: the .mpy bytes of the glyph subset, its
+    drawing and the Japanese table; the live heap that switching to
+    Japanese adds (app.use_language("ja"), after collection) and of the
+    glyph subset alone; the heap left once English is back and the modules
+    are forgotten (what App.forget does). -> dict of *_bytes."""
+    from teatally import ja_font
+
+    script = JA_GUEST.replace("ja_font_count", str(ja_font.COUNT))
+    with tempfile.TemporaryDirectory() as flash:
+        res = mpvm.run(script, flash_dir=flash, heap=HEAP_PICO, firmware=fw).check()
+    line = [ln for ln in res.stdout.splitlines() if ln.startswith("JA ")][-1].split()
+    return {
+        "ja_glyphs": int(line[4]),
+        "ja_flash_bytes": sum(sizes.get(m + ".mpy", 0) for m in JA_MODULES),
+        "ja_font_flash_bytes": sizes.get("ja_font.mpy", 0),
+        "ja_font_heap_bytes": int(line[1]),
+        "ja_heap_bytes": int(line[2]),
+        "ja_heap_left_bytes": int(line[3]),
+    }

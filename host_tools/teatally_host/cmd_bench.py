@@ -100,6 +100,8 @@ def table(r):
             r["presses_per_round_mean"], r["baseline_presses_per_round_mean"]), ""),
         ("Effort ratio device / baseline", _fmt(r["effort_ratio"], "x"), "goal <= 0.5"),
     ]
+    if "ja_heap_bytes" in r:
+        rows.extend(japanese_rows(r))
     if "heap_peak_romfs_bytes" in r:
         rows.extend(romfs_rows(r))
     out = ["| Measure | Result | Budget |", "|---|---|---|"]
@@ -110,6 +112,18 @@ def table(r):
         r["micropython"].split("; ")[-1], "%.1f" % per_us, r["calibration"]["fuel_loop"],
         r["calibration"]["iterations"], r["calibration"]["pico_ms"]))
     return "\n".join(out)
+
+
+def japanese_rows(r):
+    """What 日本語 costs (issue 18): nothing while English is on (its modules
+    are never imported); these figures while Japanese is on."""
+    return [
+        ("日本語: flash (.mpy: glyph subset, drawing, string table; in the total above)",
+         "%d B (%d glyphs: %d B)" % (r["ja_flash_bytes"], r["ja_glyphs"], r["ja_font_flash_bytes"]), ""),
+        ("日本語: heap while on (English: 0, never loaded)", "%d B (glyph subset %d B)" % (
+            r["ja_heap_bytes"], r["ja_font_heap_bytes"]), ""),
+        ("日本語: heap left after switching back to English", "%d B" % max(0, r["ja_heap_left_bytes"]), ""),
+    ]
 
 
 def romfs_rows(r):

@@ -10,8 +10,9 @@ draws ASCII in its own font.
 The module is committed; this script regenerates it byte-identical while
 the font and the texts are unchanged (``--check`` says whether it would
 change anything: exit 1 if so). The texts are every string of
-teatally.ja_words, of the Japanese string table teatally.words_ja, and
-the language setting's own labels (``TEXT_MODULES``).
+the Japanese string table teatally.words_ja and of the language setting
+(teatally.ui_lang), ``TEXT_MODULES``; the host's vocabulary
+(teatally_host.ja_words, for the report) is drawn with the TTF itself.
 
 The font's licence (free: "Unlimited permission is granted to use, copy,
 and distribute it, with or without modification") is in
@@ -29,7 +30,7 @@ OUT = ROOT / "firmware" / "teatally" / "ja_font.py"
 DEFAULT_FONT = "/usr/share/fonts/truetype/misaki/misaki_gothic.ttf"
 INSTALL_HINT = "install it with: apt-get install fonts-misaki"
 # Modules whose texts the subset covers: each has all_texts() -> [str].
-TEXT_MODULES = ("teatally.ja_words", "teatally.words_ja")
+TEXT_MODULES = ("teatally.words_ja", "teatally.ui_lang")
 CELL = 8
 
 

@@ -1,7 +1,7 @@
 """`teatally report --lang ja`: the HTML report and the chart in Japanese.
 
-The words are the device's (teatally.ja_words: the Japanese teaching
-sheet's vocabulary); the facts are the same as in English (cmd_report
+The words are the device's (teatally_host.ja_words: the Japanese
+teaching sheet's vocabulary, the same as the device's words_ja); the facts are the same as in English (cmd_report
 computes them from the firmware's engine). The CSV and the season
 statistics stay English (column names are data, not prose), and so does
 every other host tool.
@@ -13,8 +13,8 @@ the device. It is a pixel font (8x8 design), so the chart draws it at 16
 px, two pixels a dot, where its outlines land on whole pixels.
 """
 
-from teatally import ja_words, t42
-from teatally_host import jafont
+from teatally import t42
+from teatally_host import ja_words, jafont
 from teatally_host.errors import BadInput
 
 # 16 px at the chart's 100 dpi (points = px * 72 / dpi): Misaki's dots are

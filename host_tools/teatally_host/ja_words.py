@@ -4,14 +4,9 @@ beginning 「2人でお茶を」), not a dictionary's.
 
 Keyed by the names the records, code and tests use (RULINGS.md): the
 journal stays language-free (`blue`/`pink`, `cat`..`queen`, the watch
-spaces); only the screens and `teatally report --lang ja` show these words.
-Loaded only when the language setting is 日本語 (settings.json "lang":
-"ja"): English-only play never imports it, so its heap is unchanged.
-
-Every character here that is not ASCII must be in the glyph subset
-teatally.ja_font (generated from Misaki Gothic by `python -m
-teatally_host.jafont`; tests/test_ja.py fails on a missing glyph).
-ASCII (digits, signs, latin letters) is drawn in the device's own font.
+spaces). This is the host's vocabulary (`teatally report --lang ja`); the
+device's screens use the same words from its string table
+teatally.words_ja (tests/test_ja.py checks that the two agree).
 
 Where the sheet has a term it is used as the sheet writes it:
 - the players' colours 青 / 赤 (the sheet's; the record keeps blue/pink),
@@ -183,7 +178,7 @@ WITCHES_FIELDS = {
 }
 
 
-def all_texts():  # host side: the glyph generator and tests
+def all_texts():
     """Every Japanese text of this module (the glyph subset is made from
     these and the string table's)."""
     out = [LANGUAGE]
