@@ -402,3 +402,84 @@ def test_bench_measures_what_japanese_costs(tmp_path):
     assert r["ja_heap_left_bytes"] <= 256
     rows = cmd_bench.japanese_rows(r)
     assert rows[0][1].startswith("%d B (%d glyphs" % (r["ja_flash_bytes"], n))
+
+
+# -- a whole game in Japanese, and the golden screens in both languages -------------
+BENCH_GAME = jafont.ROOT / "bench" / "random-s1"
+
+
+def _play(keys_text, flash, lang, shot=None):
+    from teatally_host import sim
+
+    flash.mkdir(parents=True, exist_ok=True)
+    sim.set_language(flash, lang)
+    s = sim.Sim(sim.DEFAULT_BOARD, flash, sim.ScriptInput(sim.parse_keys(keys_text)), shot=shot)
+    res = s.run()
+    assert res.code == 0, res.stdout + res.stderr
+    assert not (flash / "error.log").exists(), (flash / "error.log").read_text()
+    return s
+
+
+def test_a_whole_game_in_japanese_leaves_the_same_record(tmp_path):
+    """The bench's game played by key presses from the home menu to the
+    archive, once in English and once in Japanese: the same screens ask
+    the same questions, so the same keys leave byte-identical records,
+    the bench's record (the language never reaches the journal)."""
+    keys = BENCH_GAME.with_suffix(".keys").read_text()
+    got = {}
+    for lang in ("en", "ja"):
+        _play(keys, tmp_path / lang, lang)
+        got[lang] = (tmp_path / lang / "games" / "g0001.jsonl").read_bytes()
+    assert got["ja"] == got["en"]
+    from teatally.journal import parse_record_lines
+
+    want = [obj for _, obj in parse_record_lines(BENCH_GAME.with_suffix(".jsonl").read_bytes())]
+    assert [obj for _, obj in parse_record_lines(got["ja"])] == want
+
+
+def _until_question():
+    from teatally_host import sim
+
+    lines = sim.DEMO_KEYS.read_text().splitlines()
+    return "\n".join(lines[: 1 + [i for i, ln in enumerate(lines) if "@question" in ln][0]])
+
+
+def _until_final():
+    # the bench game up to its final scoring screen (its last OK archives)
+    keys = BENCH_GAME.with_suffix(".keys").read_text().rstrip().splitlines()
+    assert keys[-1].strip() == "ok"
+    return "\n".join(keys[:-1])
+
+
+GOLDEN_SCRIPTS = {
+    "home": lambda: "",
+    "round_question": _until_question,
+    "status_after_demo": lambda: __import__("teatally_host.sim").sim.DEMO_KEYS.read_text(),
+    "final": _until_final,
+}
+GOLDEN = jafont.ROOT / "tests" / "golden"
+
+
+def _golden_name(lang, name):
+    # English's first three are tests/test_sim.py's
+    return ("sim_%s.png" if lang == "en" else "sim_ja_%s.png") % name
+
+
+@pytest.mark.parametrize(
+    "lang,name", [("ja", n) for n in sorted(GOLDEN_SCRIPTS)] + [("en", "final")], ids=lambda v: v
+)
+def test_golden_screens_in_both_languages(lang, name, tmp_path, update_golden):
+    from PIL import Image
+
+    from teatally_host import sim
+
+    shot = tmp_path / "shot.png"
+    _play(GOLDEN_SCRIPTS[name](), tmp_path / "flash", lang, shot=shot)
+    path = GOLDEN / _golden_name(lang, name)
+    if update_golden:
+        path.write_bytes(shot.read_bytes())
+    assert path.exists(), "no golden %s: run pytest --update-golden" % path.name
+    got = sim.image_rows(Image.open(shot))
+    want = sim.image_rows(Image.open(path))
+    diff = sum(a != b for ra, rb in zip(got, want, strict=True) for a, b in zip(ra, rb, strict=True))
+    assert diff == 0, "%d pixels differ from %s (a deliberate change: pytest --update-golden)" % (diff, path.name)
