@@ -147,3 +147,34 @@ def buy_out(game, piles, leave=0):
         if sum(game.state.pile(v) for v in piles) <= leave:
             return lines
         lines += buy_round(game, todo[0])
+
+
+# games of gen.random_game(seed, style="copies", decline_rate=0.35) that
+# decline copies at depths 1..4 between them (tests/test_t42_props.py
+# test_declines_reach_every_depth)
+DECLINE_SEEDS = (2, 115, 152)
+
+
+def decline_depths(line):
+    """The copy depths (1: the first copy of a chain) at which a round line
+    declines a copied effect (T42-COPY-4): a cat's effect nests the copied
+    cats under "then"; the watch's copy of a cat shares the cat's own
+    parameters, so a decline next to a "space" is that of the next copy."""
+    out = []
+
+    def walk(params, depth):
+        if params.get("decline") is True:
+            out.append(depth)
+        if isinstance(params.get("then"), dict):
+            walk(params["then"], depth + 1)
+
+    effect = line.get("effect")
+    if isinstance(effect, dict) and effect.get("space") == "copy":
+        walk(effect, 1)
+    watch = line.get("watch")
+    if isinstance(watch, dict) and "space" in watch:
+        if watch["space"] == "copy":
+            walk(watch, 2)
+    elif isinstance(watch, dict) and watch.get("decline") is True:
+        out.append(1)
+    return out

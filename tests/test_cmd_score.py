@@ -62,19 +62,41 @@ def ok(capsys, monkeypatch, doc):
 
 
 def test_tea_time_rulebook_example(capsys, monkeypatch):
-    """TTM-SCORE-1 / TTM-SCORE-2 / TTM-SCORE-3: 0,0,2,1,4,6 + Alice = 43."""
-    out = ok(capsys, monkeypatch, tt(ttp([0, 0, 2, 1, 4, 6], True, "A"), ttp([1, 1, 1, 1, 1, 1], False, "B")))
-    assert out == '{"scores": [43, 6], "winners": [0]}\n'
+    """TTM-SCORE-1 / TTM-SCORE-2 / TTM-SCORE-3: 0,0,2,1,4,6 + Alice = 43 (the
+    README's example: B's counts make every total even, TTM-VALID-4)."""
+    out = ok(capsys, monkeypatch, tt(ttp([0, 0, 2, 1, 4, 6], True, "A"), ttp([4, 2, 2, 3, 0, 2], False, "B")))
+    assert out == '{"scores": [43, 30], "winners": [0]}\n'
 
 
 def test_tea_time_ties(capsys, monkeypatch):
-    """TTM-WIN-2 tie goes to the Alice holder; TTM-WIN-3 otherwise shared."""
-    a = ttp([0, 0, 2, 1, 4, 4])  # 34
-    b = ttp([0, 0, 2, 1, 4, 3], True)  # 30 + 4
-    c = ttp([0, 0, 0, 0, 0, 0])  # 30
-    assert ok(capsys, monkeypatch, tt(a, b, c)) == '{"scores": [34, 34, 30], "winners": [1]}\n'
-    d = ttp([1, 1, 1, 1, 1, 1], True)  # 10
-    assert ok(capsys, monkeypatch, tt(a, c, d, a)) == '{"scores": [34, 30, 10, 34], "winners": [0, 3]}\n'
+    """TTM-WIN-1 / TTM-WIN-2: tied players share the win, the Alice holder
+    among them or not (the rulebook names no tie-break)."""
+    a = ttp([0, 0, 2, 1, 4, 6], True)  # 39 + 4
+    b = ttp([0, 0, 2, 5, 4, 0])  # 5+5+3+15+10+5 = 43
+    assert ok(capsys, monkeypatch, tt(a, b)) == '{"scores": [43, 43], "winners": [0, 1]}\n'
+    x = ttp([0] * 6)  # 30
+    y = ttp([2] * 6, True)  # 18 + 4
+    assert ok(capsys, monkeypatch, tt(x, y, ttp([2] * 6), x)) == '{"scores": [30, 22, 18, 30], "winners": [0, 3]}\n'
+
+
+def test_tea_time_totals_no_finished_game_has(capsys, monkeypatch):
+    """TTM-VALID-4: a character whose total over all players is odd cannot
+    end a game (every card is collected, cancelled cards leave in pairs):
+    refused with the character and the reason; an even total within the box
+    is fine (TTM-VALID-2 still refuses one over it)."""
+    code, out, err = run(capsys, monkeypatch, tt(ttp([0, 0, 2, 1, 4, 6], True), ttp([1] * 6)))
+    assert (code, out) == (2, "")
+    assert err == (
+        "teatally score: hatter: the players hold 1 in all, an odd number; "
+        "a finished game leaves the box's 10 less cancelled pairs\n"
+    )
+    z = ttp([0] * 6)
+    code, out, err = run(capsys, monkeypatch, tt(ttp([0, 0, 0, 0, 7, 0], True), z, z))
+    assert (code, out) == (2, "")
+    assert "queen: the players hold 7 in all, an odd number; a finished game leaves the box's 8 less" in err
+    assert ok(capsys, monkeypatch, tt(ttp([0, 0, 0, 0, 6, 0], True), z, z)) == (
+        '{"scores": [44, 30, 30], "winners": [0]}\n'
+    )
 
 
 def test_tea_time_three_players_box_of_eight(capsys, monkeypatch):
@@ -115,9 +137,9 @@ def test_tea_witches_tie_breaks(capsys, monkeypatch):
 
 def test_file_argument(tmp_path, capsys):
     p = tmp_path / "g.json"
-    p.write_text(json.dumps(tt(ttp([0, 0, 2, 1, 4, 6], True), ttp([0] * 6))))
+    p.write_text(json.dumps(tt(ttp([0, 0, 2, 1, 4, 6], True), ttp([0, 0, 0, 1, 0, 0]))))
     assert cli.main(["score", str(p)]) == 0
-    assert capsys.readouterr() == ('{"scores": [43, 30], "winners": [0]}\n', "")
+    assert capsys.readouterr() == ('{"scores": [43, 26], "winners": [0]}\n', "")
 
 
 def test_console_script_reads_stdin():
@@ -130,7 +152,7 @@ def test_console_script_reads_stdin():
     assert bad.returncode == 2 and bad.stdout == "" and bad.stderr.count("\n") == 1
 
 
-GOOD_TT = [ttp([0, 0, 2, 1, 4, 6], True), ttp([1] * 6)]
+GOOD_TT = [ttp([0, 0, 2, 1, 4, 6], True), ttp([4, 2, 2, 3, 0, 2])]
 INVALID = [
     # (id, document or raw text, expected stderr substring)
     ("malformed", '{"game": ', "malformed JSON"),
@@ -163,6 +185,7 @@ INVALID = [
     ("tt-two-alice", tt(GOOD_TT[0], ttp([1] * 6, True)), "more than one player holds Alice (players 1, 2)"),
     ("tt-no-alice", tt(ttp([1] * 6), ttp([1] * 6)), "no player holds Alice"),
     ("tt-alice-int", tt(GOOD_TT[0], ttp([1] * 6, 1)), "player 2: alice must be true or false, got 1"),
+    ("tt-odd-total", tt(GOOD_TT[0], ttp([4, 2, 2, 2, 0, 2])), "caterpillar: the players hold 3 in all, an odd number"),
     # Tea Witches: TWI-SETUP-1 / TWI-VALID-1..3
     ("tw-0-players", tw(), "tea-witches needs 1 to 4 players, got 0"),
     ("tw-5-players", tw(*[ZERO] * 5), "tea-witches needs 1 to 4 players, got 5"),
@@ -194,3 +217,14 @@ def test_unreadable_file(tmp_path, capsys):
     assert cli.main(["score", str(p)]) == 2
     out, err = capsys.readouterr()
     assert (out, err) == ("", "teatally score: %s: the game file is not UTF-8 text\n" % p)
+
+
+def test_readme_tea_time_example(capsys, monkeypatch):
+    """TTM-SCORE-3 / TTM-VALID-4: the README's `teatally score` example is a
+    possible end of game and prints what the README says."""
+    text = (ROOT / "README.md").read_text()
+    line = next(ln for ln in text.splitlines() if ln.startswith("echo '") and '"tea-time"' in ln)
+    doc = line[len("echo '") : line.index("' | teatally score -")]
+    out = ok(capsys, monkeypatch, json.loads(doc))
+    assert "prints `%s`" % out.strip() in text
+

@@ -5,7 +5,7 @@ import shlex
 
 import pytest
 
-from teatally_host import cli, cmd_flash
+from teatally_host import cli, cmd_flash, mpvm
 
 
 def dry(capsys, *extra):
@@ -219,13 +219,16 @@ def test_romfs_image_boots_the_app_and_littlefs_copies_are_removed(tmp_path):
     fw = tmp_path / "fw"
     fw.mkdir()
     (fw / "img").write_bytes(cmd_flash.romfs_image(tree, skip=("hw_sim",)))
+    # the VM reads the image into its heap (a Pico maps it from flash): the
+    # app gets the Pico's heap on top of it
+    heap = mpvm.PICO_HEAP + (fw / "img").stat().st_size
     flash = tmp_path / "flash"
     shutil.copytree(tree / "teatally", flash / "teatally")
     (flash / "teatally" / "notes.txt").write_text("not ours")
     shutil.copy(cmd_flash.FIRMWARE / "main.py", flash / "main.py")
-    out = mp(ROMFS_BOOT % {"prepare": ""}, fw, flash)
+    out = mp(ROMFS_BOOT % {"prepare": ""}, fw, flash, heap)
     assert out.splitlines()[0] == "teatally/app.mpy"  # the LittleFS copy shadows /rom
-    out = mp(ROMFS_BOOT % {"prepare": cmd_flash._PREPARE_ROMFS}, fw, flash)
+    out = mp(ROMFS_BOOT % {"prepare": cmd_flash._PREPARE_ROMFS}, fw, flash, heap)
     assert out.splitlines() == ["/rom/teatally/app.mpy", "errors 0"]
     # a folder left with a stranger's file in it would shadow /rom as well
     # (a bare folder imports as a package): moved aside, the file kept

@@ -19,7 +19,6 @@ COLD = {
     # a collection when the heap is nearly full, see App.idle_work)
     "app": {
         "App.crash",
-        "App.crash.<listcomp>",
         "App.load_settings",
         "main",
     },
@@ -51,12 +50,17 @@ COLD = {
         "to_json",
         "State.empty_piles.<genexpr>",
     },
+    # the warnings for an objective face picked twice at setup (T42-OBJ-2):
+    # its screen and the summary's line, presses once a game at most
+    "ui_t42_new": {"NewGame._repeated", "_repeat_lines", "NewGame._summary_lines"},
     # a guided round's answer played ahead between presses (idle work:
     # Round.prepare): the copy's question found, its probe
     "ui_t42_ahead": {"_twin", "_probe"},
+    # the buy labels, made at import
+    "ui_t42_round": {"<listcomp>"},
     # the history and adjustment screens, opened from the game menu (not a
     # round's presses; see the bench notes)
-    "ui_t42_more": {"Adjust._pick", "Adjust.refresh", "_adjust", "_adjust_hint"},
+    "ui_t42_more": {"Adjust._pick", "Adjust.refresh", "_adjust", "_adjust_hint", "describe", "_effect", "_params"},
     # a character gfx.big has no rectangles for, scaled once then cached
     "gfx_more": {"_make_glyph"},
     # board setup at boot
@@ -67,7 +71,7 @@ COLD = {
     # reading a record (host tools, archive)
     "record": {"load"},
     # a pad's end: checked and scored once, when the last entry is confirmed
-    "teatime": {"fields.<listcomp>", "validate"},
+    "teatime": {"fields.<listcomp>", "validate_counts", "totals_problem"},
     "witches": {"<genexpr>", "score", "validate", "winners"},
     "ui_pads": {
         "<module>",
@@ -78,6 +82,11 @@ COLD = {
         "teatime_result.<listcomp>",
         "witches_result",
         "load",  # resuming a saved pad
+        # a pad's setup, players and result screens: once each
+        "setup_lines",
+        "Rounds._ask_alice.<listcomp>",
+        "_names.<listcomp>",
+        "witches_result.<listcomp>",
         "_from_obj",
     },
     # opening the archive reads the finished games from flash
@@ -86,8 +95,12 @@ COLD = {
     # visit (in a smaller frame the forgotten home modules lingered longer
     # on the C stack: tests/test_idle_work.py)
     "ui_misc": {"_home_pick"},
-    # a board change: written to flash, takes effect after a reset
-    "ui_settings": {"_set_board"},
+    # a board change: written to flash, takes effect after a reset; the
+    # settings menu's labels, made when it opens or a setting changes
+    "ui_settings": {"_set_board", "Settings.refresh"},
+    # the score table: made once when "Score now" or the final scoring opens
+    "ui_t42_end": {"final_screen", "score_lines"},
+
 }
 
 

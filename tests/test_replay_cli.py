@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from t42_support import REPLAY_SCRIPT, drain, dump, setup
+from t42_support import DECLINE_SEEDS, REPLAY_SCRIPT, decline_depths, drain, dump, setup
 
 from teatally import journal, jsonc, record, t42
 from teatally_host import cli, gen
@@ -158,6 +158,27 @@ def test_good_record_with_crc_and_comments(capsys, tmp_path):
     assert out == dump(record.load(text).state) + "\n"
 
 
+def test_repeated_objective_face_warns(capsys, tmp_path):
+    """T42-OBJ-2: a face above two piles replays (exit 0, the state on
+    stdout) with one warning line on stderr naming the face and the piles;
+    a record without a repeat replays without a word on stderr."""
+    objectives = dict(setup()["objectives"], **{"6": "tarts", "8": "tarts"})
+    text = lines(dict(setup(), objectives=objectives), {"blue": "cat", "pink": "cat"})
+    code, out, err = replay(capsys, tmp_path, text)
+    assert code == 0 and json.loads(out)["objectives"] == {
+        "4": "tarts",
+        "5": "most:king",
+        "6": "tarts",
+        "7": "destroyed",
+        "8": "tarts",
+    }
+    assert err == (
+        "teatally replay: warning: setup: tarts is already above pile 4 (pile 6 repeats it; each tile is placed once)\n"
+    )
+    code, out, err = replay(capsys, tmp_path, lines(SETUP, {"blue": "cat", "pink": "cat"}))
+    assert (code, err) == (0, "")
+
+
 def test_upto(capsys, tmp_path):
     """T42-ROUND-1: --upto N prints the state after line N (comments count as
     lines); N before the setup line is an empty record; a bad line after N
@@ -210,6 +231,29 @@ def test_random_games_same_on_micropython_and_cli(dual, capsys, tmp_path):
         "g3.jsonl": gen.record_text(gen.random_game(303), crc=True),
         "g4.jsonl": gen.record_text(gen.long_game(60)[1], crc=True),
     }
+    finals = same_on_micropython_and_cli(dual, capsys, tmp_path, games)
+    assert [f["over"] for f in finals] == [True, True, True, False]
+
+
+def test_declined_copies_same_on_micropython_and_cli(dual, capsys, tmp_path):
+    """T42-COPY-4 T42-COPY-3: random games that decline a share of their
+    copied effects, at every depth of a cat/copy chain between them (seeds:
+    t42_support.DECLINE_SEEDS), replay to the same bytes under MicroPython,
+    CPython and `teatally replay`, line by line."""
+    games = {}
+    for i, seed in enumerate(DECLINE_SEEDS):
+        objs = gen.random_game(seed, adjust_rate=0.05 * i, style="copies", decline_rate=0.35)
+        assert any(decline_depths(line) for line in objs[1:])
+        games["d%d.jsonl" % seed] = gen.record_text(objs, crc=i % 2 == 1)
+    finals = same_on_micropython_and_cli(dual, capsys, tmp_path, games)
+    assert all(f["over"] for f in finals)
+
+
+def same_on_micropython_and_cli(dual, capsys, tmp_path, games):
+    """Replay games ({name: record text}) under MicroPython and CPython
+    (identical, checked by dual) and check every line's state against
+    `teatally replay --upto N` and the final one against `teatally replay`;
+    -> the final states, in name order."""
 
     def put(folder):
         for name, text in games.items():
@@ -218,6 +262,7 @@ def test_random_games_same_on_micropython_and_cli(dual, capsys, tmp_path):
     out = dual(REPLAY_SCRIPT, setup_flash=put)
     blocks = out.split("== ")[1:]
     assert [b.split("\n", 1)[0] for b in blocks] == sorted(games)
+    finals = []
     for block in blocks:
         name, body = block.split("\n", 1)
         rows = body.strip("\n").split("\n")
@@ -232,7 +277,8 @@ def test_random_games_same_on_micropython_and_cli(dual, capsys, tmp_path):
         assert cli.main(["replay", str(path)]) == 0
         final = capsys.readouterr().out
         assert final == rows[-1][5:] + "\n"
-        assert json.loads(final)["over"] is (name != "g4.jsonl")
+        finals.append(json.loads(final))
+    return finals
 
 
 def test_full_game_example(capsys):

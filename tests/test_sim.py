@@ -15,8 +15,10 @@ from pathlib import Path
 
 import pytest
 from PIL import Image
+from t42_support import DECLINE_SEEDS, decline_depths
 
-from teatally_host import cli, sim
+from teatally import journal
+from teatally_host import cli, gen, keyscript, sim
 
 ROOT = Path(__file__).resolve().parents[1]
 GOLDEN = ROOT / "tests" / "golden"
@@ -179,6 +181,20 @@ def test_sim_heap_option(tmp_path, capsys):
     assert cli.main(["sim", "--demo", "--quiet", "--heap", "8"]) == 2
     assert capsys.readouterr().err == "teatally sim: --heap must be 16..1024 (KB)\n"
     assert cli.main(["sim", "--demo", "--quiet", "--heap", "160", "--flash", str(tmp_path / "f")]) == 0
+
+
+def test_a_game_declining_copies_by_its_key_script(tmp_path):
+    """T42-COPY-4: the firmware on the MicroPython VM, driven by the key
+    script teatally_host.keyscript writes for a generated game that declines
+    copied effects (the copy question answered "Decline" or "Apply"),
+    archives exactly that record."""
+    objs = [o for o in gen.random_game(DECLINE_SEEDS[2], style="copies", decline_rate=0.35) if "adjust" not in o]
+    assert any(decline_depths(o) for o in objs[1:])
+    text = keyscript.to_text(keyscript.presses_for(objs), objs)
+    flash = tmp_path / "flash"
+    play(text, flash)
+    archived = (flash / "games" / "g0001.jsonl").read_bytes()
+    assert [o for _, o in journal.parse_record_lines(archived)] == objs
 
 
 def test_two_key_board_plays_the_same_game(tmp_path):

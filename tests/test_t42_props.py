@@ -11,7 +11,7 @@ import copy
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from t42_support import dump
+from t42_support import DECLINE_SEEDS, decline_depths, dump
 
 from teatally import record, t42
 from teatally_host import gen
@@ -154,6 +154,44 @@ def test_replay_is_deterministic(seed, crc):
     for line in objs[1:]:
         played.apply(line)
     assert dump(record.load(text).state) == dump(played.state) == dump(record.load(text.encode()).state)
+
+
+@PROPS
+@given(SEEDS)
+def test_games_declining_copied_effects(seed):
+    """T42-COPY-4 T42-COPY-3 T42-SETUP-2 T42-INPUT-3: random games of players
+    who send the hand to copy and decline a third of the copied effects
+    keep the components, undo and redo exactly through the compact action
+    list, and replay to the same state from their text."""
+    objs = gen.random_game(seed, adjust_rate=0.05, style="copies", decline_rate=0.35)
+    game = t42.Game(objs[0])
+    seen = [dump(game.state)]
+    for line, s0, s1 in states(objs):
+        check_components(s1)
+        check_round_cards(line, s0, s1)
+    for line in objs[1:]:
+        game.apply(line)
+        seen.append(dump(game.state))
+    assert list(game.actions) == objs[1:]  # {"decline": true} survives the compact storage
+    for k in range(len(objs) - 2, -1, -1):
+        game.undo()
+        assert dump(game.state) == seen[k]
+    for _ in range(1, len(objs)):
+        game.redo()
+    assert dump(game.state) == seen[-1] == dump(record.load(gen.record_text(objs, True)).state)
+
+
+def test_declines_reach_every_depth():
+    """T42-COPY-4 T42-COPY-3: the generator's copy-loving players decline
+    copied effects at every depth of a chain, 1 to 4 (the seeds the
+    MicroPython comparison replays, tests/test_replay_cli.py)."""
+    depths = set()
+    for seed in DECLINE_SEEDS:
+        for line in gen.random_game(seed, style="copies", decline_rate=0.35)[1:]:
+            depths.update(decline_depths(line))
+    assert depths == {1, 2, 3, 4}
+    # without a decline_rate the generator never declines (the bench's records)
+    assert not any(decline_depths(line) for line in gen.random_game(DECLINE_SEEDS[0], style="copies")[1:])
 
 
 VALUES = st.sampled_from(

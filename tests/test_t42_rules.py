@@ -11,6 +11,7 @@ import pytest
 from t42_support import REPLAY_SCRIPT, buy_out, buy_round, drain, dump, play, refusal, setup
 
 from teatally import t42
+from teatally.record import repeated_objective, repeated_text
 
 RECORDS = {}
 
@@ -75,6 +76,28 @@ def test_objective_faces():
         assert t42.valid_objective(face)
     for face in ("most:", "most:teapot", "Tarts", "", None, 5, "least:king"):
         assert not t42.valid_objective(face)
+
+
+REPEATED_FACE = rec(
+    "repeated objective face",
+    {"blue": "cat", "pink": "cat"},
+    objectives={"4": "tarts", "5": "most:king", "6": "tarts", "7": "destroyed", "8": "most:king"},
+)
+
+
+def test_repeated_objective_face_is_accepted_and_found():
+    """T42-OBJ-2: the rulebook does not list which faces share a tile, so a
+    face above two piles is accepted; repeated_objective finds the first
+    repeat (face, pile it is above first, pile repeating it) for the
+    warnings of the screens and of `teatally replay`."""
+    s = st(play(REPEATED_FACE))
+    assert s["objectives"]["6"] == "tarts" and s["round"] == 1
+    faces = [REPEATED_FACE[0]["objectives"][str(v)] for v in t42.PILES]
+    assert repeated_objective(faces) == ("tarts", 4, 6)
+    assert repeated_text(repeated_objective(faces)) == "tarts is already above pile 4"
+    assert repeated_objective(["deck", "tarts", "most:king", "most:alice", "most:king"]) == ("most:king", 6, 8)
+    assert repeated_objective(list(t42.OBJECTIVES[:5])) is None
+    assert repeated_objective(["deck"]) is None
 
 
 # ---------------------------------------------------------------- a round
@@ -528,6 +551,116 @@ def test_copy_chain_limit():
     assert need.options == t42.SPACES
 
 
+# ---------------------------------------------------------------- declining a copied effect
+
+
+def _issue_example(pink, watch):
+    """The issue's record: blue wins a round against pink's `pink` card and
+    spends 4 hourglasses, stars -> copy, with `watch` as the copy's params."""
+    return [{"adjust": {"blue": {"hourglasses": 5}}}, {"blue": "queen", "pink": pink, "hourglasses": 4, "watch": watch}]
+
+
+DECLINE = {
+    pink: rec("decline copied " + pink, *_issue_example(pink, {"decline": True}))
+    for pink in ("queen", "executioner", "guards", "knave")
+}
+DECLINE_MISSING = {
+    pink: rec("copied %s without params" % pink, *_issue_example(pink, {}))
+    for pink in ("queen", "executioner", "guards", "knave")
+}
+DECLINE_FALSE = rec("decline false", *_issue_example("queen", {"decline": False}))
+DECLINE_AND_PILE = rec("decline and pile", *_issue_example("queen", {"decline": True, "pile": 4, "stars": 1}))
+
+
+def test_copied_effect_may_be_declined():
+    """T42-COPY-4 T42-COPY-1: the copied effect is optional like every card
+    effect: {"decline": true} in the copy space's parameters applies
+    nothing (the issue's record: pink's queen, executioner or guards on top,
+    no pile top destroyed, pink's draw pile untouched); the hourglasses are
+    spent and the hand stays on copy. {} keeps its meaning: a copied knave
+    gives its 3 tarts, a copied queen without a pile is refused as before."""
+    for pink, record in DECLINE.items():
+        s = st(play(record))
+        assert s["watch"] == "copy" and s["blue"]["hourglasses"] == 1 and s["supply"]["hourglasses"] == 4
+        assert s["piles"] == {"4": 5, "5": 5, "6": 5, "7": 5, "8": 5} and s["blue"]["stars"] == 0
+        assert s["blue"]["destroyed"] == 0 and s["blue"]["tarts"] == 1
+        assert s["pink"]["discard"] == [pink] and len(s["pink"]["draw"]) == 8
+    assert refusal(DECLINE_MISSING["queen"]) == "watch copy queen: missing pile"
+    assert refusal(DECLINE_MISSING["executioner"]) == "watch copy executioner: missing card"
+    assert refusal(DECLINE_MISSING["guards"]) == "watch copy guards: missing cards"
+    s = st(play(DECLINE_MISSING["knave"]))
+    assert s["blue"]["tarts"] == 4 and s["supply"]["tarts"] == 2
+    assert refusal(DECLINE_FALSE) == "watch copy queen: decline must be true"
+    assert refusal(DECLINE_AND_PILE) == "watch copy queen: unexpected parameter pile"
+
+
+DECLINE_DEPTH = {
+    k: rec(
+        "decline at depth %d" % (k + 1),
+        {"blue": "cat", "pink": "cat", "effect": chain(k, {"space": "copy", "decline": True})},
+    )
+    for k in range(4)
+}
+DECLINE_TOO_DEEP = rec(
+    "decline at depth 5", {"blue": "cat", "pink": "cat", "effect": chain(4, {"space": "copy", "decline": True})}
+)
+WATCH_DECLINE_DEPTH = {
+    k: rec(
+        "watch decline at depth %d" % (k + 1),
+        {"adjust": {"blue": {"hourglasses": 4}}},
+        {
+            "blue": "cat",
+            "pink": "cat",
+            "effect": {"space": "stars"},
+            "hourglasses": 4,
+            "watch": {"decline": True} if k == 0 else chain(k - 1, {"space": "copy", "decline": True}),
+        },
+    )
+    for k in range(4)
+}
+
+
+def test_declined_copy_at_any_depth_of_a_chain():
+    """T42-COPY-4 T42-COPY-3: in a chain of copied cats, the copy at any
+    level may be declined, from a cat's effect (levels 1..4) and from the
+    watch (levels 1..4): the hand stays on copy, nothing else happens; the
+    chain limit still holds for a declined copy."""
+    for k, record in DECLINE_DEPTH.items():
+        s = st(play(record))
+        assert s["watch"] == "copy" and s["blue"]["stars"] == 0 and s["flamingo"] == "blue", k
+    assert "copy chain deeper than 4" in refusal(DECLINE_TOO_DEEP)
+    for k, record in WATCH_DECLINE_DEPTH.items():
+        s = st(play(record))
+        assert s["watch"] == "copy" and s["blue"]["stars"] == 2 and s["blue"]["hourglasses"] == 0, k
+
+
+def test_probe_asks_whether_to_apply_each_copy():
+    """T42-COPY-4 T42-INPUT-1: given the number of copies the players chose
+    to apply, the probe asks about the next one (ASK_COPY, key "decline",
+    options False/True, the copied card ending the label), in the order the
+    line plays them (the effect's chain, then the watch's); a decline in the
+    parameters answers it. Without that number nothing is asked (the
+    records, the generator's default)."""
+    game = t42.Game(setup())
+    game.apply({"adjust": {"blue": {"hourglasses": 5}}})
+    line = {"blue": "cat", "pink": "cat", "effect": {"space": "copy"}, "hourglasses": 5}
+    need = game.probe(line, copies=0)
+    assert (need.kind, need.key, need.who, need.options) == (t42.ASK_COPY, "decline", 0, (False, True))
+    assert need.what == "blue cat > copy cat" and need.params is line["effect"]
+    need = game.probe(line, copies=1)  # applied: the copied cat's space
+    assert need.kind == t42.ASK_SPACE and need.params is line["effect"]["then"]
+    line["effect"]["then"]["space"] = "copy"
+    need = game.probe(line, copies=1)
+    assert need.kind == t42.ASK_COPY and need.what == "blue cat > copy cat > copy cat"
+    need.params["decline"] = True
+    need = game.probe(line, copies=1)  # the watch: copy + 5 = copy of pink's cat
+    assert need.kind == t42.ASK_COPY and need.what == "watch copy cat" and need.params is line["watch"]
+    assert game.probe(dict(line, watch={"decline": True}), copies=1) is None
+    need = game.probe(line, copies=2)
+    assert need.kind == t42.ASK_SPACE and need.params is line["watch"]
+    assert game.probe({"blue": "cat", "pink": "cat", "effect": {"space": "copy"}}).kind == t42.ASK_SPACE
+
+
 # ---------------------------------------------------------------- reshuffles and the end
 
 
@@ -553,6 +686,31 @@ def test_end_of_round_reshuffle_adds_a_rabbit():
         assert s[p]["discard"] == [] and len(s[p]["draw"]) == 10 and s[p]["deck"]["rabbit"] == 1
     s = st(play(RABBIT_QUEEN))
     assert s["piles"]["5"] == 4 and s["blue"]["destroyed_cards"] == ["knave"] and s["blue"]["stars"] == 1
+
+
+CAT_RABBIT = rec(
+    "cat copies rabbit",
+    *(NINE[1:] + [{"blue": "cat", "pink": "rabbit", "effect": {"space": "copy", "pile": 5, "stars": 1}}]),
+)
+CAT_RABBIT_DECLINED = rec(
+    "cat copies rabbit, declined",
+    *(NINE[1:] + [{"blue": "cat", "pink": "rabbit", "effect": {"space": "copy", "decline": True}}]),
+)
+CAT_RABBIT_BOTH = rec(
+    "cat copies rabbit, declined and applied",
+    *(NINE[1:] + [{"blue": "cat", "pink": "rabbit", "effect": {"space": "copy", "decline": True, "pile": 5}}]),
+)
+
+
+def test_copy_a_cat_moved_to_may_be_declined():
+    """T42-COPY-4 T42-CARD-1 T42-CARD-9: a cat moves the hand to copy (that
+    move stands) and the copied rabbit's destroy may be declined:
+    {"space": "copy", "decline": true}."""
+    s = st(play(CAT_RABBIT))
+    assert s["piles"]["5"] == 4 and s["blue"]["stars"] == 1
+    s = st(play(CAT_RABBIT_DECLINED))
+    assert s["watch"] == "copy" and s["piles"]["5"] == 5 and s["blue"]["stars"] == 0 and s["blue"]["destroyed"] == 0
+    assert refusal(CAT_RABBIT_BOTH) == "blue cat > copy rabbit: unexpected parameter pile"
 
 
 def _ninth(blue_last, pink_last):
@@ -586,6 +744,17 @@ EXEC_EMPTY_COPY_PARAMS = rec(
     ),
     watch="flamingo",
 )
+EXEC_EMPTY_DECLINE = rec(
+    "decline with nothing to copy",
+    *(
+        _EIGHT_E
+        + [
+            {"adjust": {"blue": {"hourglasses": 1}}},
+            dict(_LAST_E, effect={"card": "king", "stars": 3}, hourglasses=1, watch={"decline": True}),
+        ]
+    ),
+    watch="flamingo",
+)
 _EIGHT_C, _LAST_C = _ninth("cat", "cat")
 REVEAL_EMPTY = rec(
     "reveal on empty draw",
@@ -606,6 +775,7 @@ def test_reshuffle_before_an_effect_that_needs_a_card():
     assert s["pink"]["deck"]["rabbit"] == 1 and s["blue"]["destroyed_cards"] == ["king"]
     assert s["watch"] == "copy" and s["blue"]["stars"] == 3 and s["blue"]["tarts"] == 1
     assert refusal(EXEC_EMPTY_COPY_PARAMS) == "watch copy: unexpected parameter space"
+    assert refusal(EXEC_EMPTY_DECLINE) == "watch copy: unexpected parameter decline"  # T42-COPY-4
     s = st(play(REVEAL_EMPTY))
     assert s["blue"]["discard"] == ["rabbit", "queen"] and s["blue"]["stars"] == 4 and len(s["blue"]["draw"]) == 8
     assert s["pink"]["discard"] == [] and s["supply"]["rabbits"] == 5

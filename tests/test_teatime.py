@@ -50,7 +50,8 @@ E = ([0, 0, 3, 1, 4, 2], False)  # 5+5+6+1+10+3 = 30
 F = ([0, 0, 0, 0, 0, 0], False)  # 30
 show('scores_abcd', lambda: T.score([A, B, C, D, E, F]))
 G = ([0, 0, 2, 1, 4, 3], True)   # 34 with Alice
-show('win_alice_tie', lambda: winners([C, G, B]))
+show('win_alice_tie', lambda: winners([C, G, B]))   # shared: no tie-break
+show('win_alice_tie2', lambda: winners([G, C]))
 H = ([1, 1, 1, 1, 1, 1], True)   # 10 with Alice
 show('win_shared', lambda: winners([B, D, H]))
 show('win_alice_top', lambda: winners([B, D, A]))
@@ -61,9 +62,16 @@ show('holder_none', lambda: T.alice_holder([B, D]))
 
 show('take', lambda: [T.take(0, 2), T.take(2, 1), T.take(-3, 1), T.take(-1, 1), T.take(1, -2), T.take(0, 0)])
 
-ok = lambda: T.validate([P, Q])
+V = ([0, 0, 2, 5, 4, 0], False)  # with P every total is even
+Z = ([0] * 6, False)
+ok = lambda: T.validate([P, V])
 show('v_ok', ok)
-show('v_ok4', lambda: T.validate([P, Q, Q, Q]))
+show('v_ok4', lambda: T.validate([P, V, Z, Z]))
+show('v_odd', lambda: T.validate([P, Q]))
+show('v_odd3', lambda: T.validate([([1, 0, 0, 0, 0, 0], True), Z, Z]))
+show('tp_ok', lambda: T.totals_problem([P, V]))
+show('tp_odd', lambda: T.totals_problem([P, Q, Q]))
+show('tp_early', lambda: T.validate_counts([P, Q]))
 show('v_1p', lambda: T.validate([P]))
 show('v_5p', lambda: T.validate([P, Q, Q, Q, Q]))
 show('v_notlist', lambda: T.validate('ab'))
@@ -74,7 +82,7 @@ show('v_neg', lambda: T.validate([P, ([1, 1, -1, 1, 1, 1], False)]))
 show('v_str', lambda: T.validate([P, ([1, 1, 1, '1', 1, 1], False)]))
 show('v_bool', lambda: T.validate([P, ([1, True, 1, 1, 1, 1], False)]))
 show('v_box2', lambda: T.validate([([0, 0, 0, 0, 0, 11], True), Q]))
-show('v_box2_edge', lambda: T.validate([([0, 0, 0, 0, 0, 9], True), Q]))
+show('v_box2_edge', lambda: T.validate([([0, 0, 0, 0, 0, 9], True), ([0, 0, 0, 0, 0, 1], False)]))
 show('v_box3', lambda: T.validate([([9, 0, 0, 0, 0, 0], True), ([0] * 6, False), ([0] * 6, False)]))
 show('v_box3_edge', lambda: T.validate([([8, 0, 0, 0, 0, 0], True), ([0] * 6, False), ([0] * 6, False)]))
 show('v_sum', lambda: T.validate([([0, 6, 0, 0, 0, 0], True), ([0, 5, 0, 0, 0, 0], False)]))
@@ -128,9 +136,8 @@ def test_teatime_logic_on_both_interpreters(dual):
     assert r["win_pq"] == "[0]" and r["win_qp"] == "[1]"
     assert r["win_top_no_tie"] == "[0]"
     assert r["scores_abcd"] == "[31, 30, 34, 30, 30, 30]"
-    # TTM-WIN-2 tie on top with the Alice holder among them: the holder alone wins.
-    assert r["win_alice_tie"] == "[1]"
-    # TTM-WIN-3 tie on top without the Alice holder: shared; the holder below does not matter.
+    # TTM-WIN-2 tie on top: shared, the Alice holder among them or not (no tie-break).
+    assert r["win_alice_tie"] == "[0, 1]" and r["win_alice_tie2"] == "[0, 1]"
     assert r["win_shared"] == "[0, 1]"
     assert r["win_alice_top"] == "[2]"  # A (31, Alice) simply beats B and D (30)
     assert r["win_shared3"] == "[0, 1, 2]"
@@ -155,6 +162,12 @@ def test_teatime_logic_on_both_interpreters(dual):
     assert r["v_box2_edge"] == "None"
     assert "player 1: hatter count 9 is more than the box holds (8 with 3 players)" in r["v_box3"]
     assert r["v_box3_edge"] == "None"
+    # TTM-VALID-4 a finished game's totals are the box less pairs: even.
+    odd = "%s: the players hold %d in all, an odd number; a finished game leaves the box's %d less cancelled pairs"
+    assert r["v_odd"] == repr("ValueError: " + odd % ("hatter", 1, 10))
+    assert r["v_odd3"] == repr("ValueError: " + odd % ("hatter", 1, 8))
+    assert r["tp_ok"] == "None" and r["tp_odd"] == repr(odd % ("caterpillar", 3, 8))  # 3 players
+    assert r["tp_early"] == "None"  # the counts alone are fine: the pad may score a game early
     assert "cheshire_cat: players hold 11 cards in total, the box holds 10 with 2 players" in r["v_sum"]
     assert "cheshire_cat: players hold 9 cards in total, the box holds 8 with 3 players" in r["v_sum3"]
     # TTM-VALID-3 exactly one Alice holder.
@@ -180,9 +193,9 @@ def games(draw):
     n = draw(st.integers(2, 4))
     limit = teatime.box_limit(n)
     cols = [draw(st.lists(st.integers(0, limit), min_size=n, max_size=n)) for _ in range(6)]
-    # keep each character's total within the box
+    # keep each character's total within the box, and even (TTM-VALID-4)
     for c in cols:
-        while sum(c) > limit:
+        while sum(c) > limit or sum(c) % 2:
             c[c.index(max(c))] -= 1
     holder = draw(st.integers(0, n - 1))
     return [([cols[k][i] for k in range(6)], i == holder) for i in range(n)]
@@ -201,13 +214,12 @@ def test_scores_follow_players_not_seats(players, rnd):
 
 
 @given(games())
-def test_winner_has_top_score_and_alice_breaks_ties(players):
-    """TTM-WIN-1..3 against a brute-force reading."""
+def test_winners_are_all_the_top_scores(players):
+    """TTM-WIN-1 / TTM-WIN-2 against a brute-force reading: every player
+    with the top score wins, whoever holds Alice."""
     scores = teatime.score(players)
     won = teatime.winners(players, scores)
-    top = [i for i, s in enumerate(scores) if s == max(scores)]
-    holder = teatime.alice_holder(players)
-    assert won == ([holder] if holder in top else top)
+    assert won == [i for i, s in enumerate(scores) if s == max(scores)]
 
 
 @given(st.lists(st.integers(0, 10), min_size=6, max_size=6), st.integers(0, 5), st.booleans())

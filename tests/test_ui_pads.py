@@ -8,6 +8,8 @@ pixel. Rules: seeds/tea-time.md (TTM-*), seeds/tea-witches.md (TWI-*).
 
 import re
 
+from teatally import ui
+
 
 PRELUDE = r"""
 import binascii
@@ -59,6 +61,8 @@ def where(app):
         return 'Rounds %d/%d alice=P%d' % (s.pad.round, s.pad.rounds(), s.pad.holder + 1)
     if name == 'Message':
         return 'Message %s %r' % (s.title, s.lines)
+    if name == 'Totals':
+        return 'Totals %r' % s.lines
     if name == 'Menu':
         return 'Menu %s %r sel=%d' % (s.title, [it[0] for it in s.items], s.sel)
     if name == 'Result':
@@ -139,8 +143,16 @@ print('crc field', crc(app))
 press(app, OK)
 print(where(app))             # Alice pre-set from the last round
 enter(app, [1])
-# P2: 5,4,3,3,2,2 = 15+10+6+6+3+3 = 43 without Alice: a tie Alice breaks (TTM-WIN-2)
-enter(app, [5, 4, 3, 3, 2, 2, 0])
+# P2: 0,0,3,5,4,0 -- a miscount: 5 white rabbits in all, odd (TTM-VALID-4)
+enter(app, [0, 0, 3, 5, 4, 0, 0])
+print(where(app))
+print('crc totals', crc(app))
+press(app, BACK)              # correct it: back on the entries (P2's Alice)
+print(where(app))
+press(app, BACK, BACK, BACK, BACK)
+print(where(app))
+set_value(app, 2)             # 0,0,2,5,4,0 = 5+5+3+15+10+5 = 43: a tie, shared (TTM-WIN-2)
+press(app, OK, OK, OK, OK, OK)
 result(app)
 # BACK on the result goes back to the last field to fix it
 press(app, BACK)
@@ -163,7 +175,8 @@ print(where(app))
 
 def test_teatime_full_game(dual):
     """TTM-SETUP-1..3 help, TTM-PLAY-1 rounds and Alice, TTM-PAD-1 entry,
-    TTM-SCORE-1..3 (the rulebook's 43), TTM-WIN-1/2 tie on Alice, TTM-VALID-3."""
+    TTM-SCORE-1..3 (the rulebook's 43), TTM-VALID-4 a miscount warned and
+    corrected, TTM-WIN-1/2 a tie with the Alice holder shared, TTM-VALID-3."""
     out = dual(TEATIME)
     print(out)
     assert "Menu Tea Time ['2 players', '3 players', '4 players'] sel=0" in out
@@ -178,20 +191,34 @@ def test_teatime_full_game(dual):
     assert "Entry P1 hatter=0" in out
     assert "Entry P1 march_hare=6 -> 15 pts subtotal 39" in out
     assert "Entry P1 alice=1" in out
+    warning = [
+        "white_rabbit:",
+        "the players hold",
+        "5 in all, an odd",
+        "number; a",
+        "finished game",
+        "leaves the box's",
+        "10 less",
+        "cancelled pairs",
+        "OK: score anyway",
+        "BACK: correct",
+    ]
+    assert "Totals %r" % warning in out
+    assert "Entry P2 alice=0\nEntry P2 white_rabbit=3\n" in out
     got = lines_of(out, "Result Tea Time result")
     assert re.fullmatch("crc [0-9a-f]{8}", got.pop())
     assert got == [
         "1. P1  43 * A",
-        "1. P2  43",
-        "Winner P1",
-        "Alice breaks tie",
+        "1. P2  43 *",
+        "Win: P1 P2",
+        "tie: shared",
         "  |P1|P2",
-        "Ha|5|15",
-        "Ch|5|10",
-        "WR|3|6",
-        "Ca|1|6",
-        "Qu|10|3",
-        "MH|15|3",
+        "Ha|5|5",
+        "Ch|5|5",
+        "WR|3|3",
+        "Ca|1|15",
+        "Qu|10|10",
+        "MH|15|5",
         "Al|4|0",
         "= |43|43",
         "OK done BACK fix",
@@ -214,19 +241,26 @@ press(app, OK)
 press(app, DOWN)            # score now, skipping the round counter
 print(where(app))
 holder = top(app).pad.holder
-# P1 and P2 all zero: 30 each; P3 one of each and Alice: 10 (TTM-WIN-3)
+# P1 and P2 all zero: 30 each; P3 one of each and Alice: 10 (TTM-WIN-2).
+# Scored early: one card of each character in all, odd (TTM-VALID-4)
 for p in range(3):
     enter(app, [0, 0, 0, 0, 0, 0] if p < 2 else [1, 1, 1, 1, 1, 1])
     set_value(app, 1 if p == 2 else 0)
     press(app, OK)
+print(where(app))
+press(app, OK)                # score anyway
 result(app)
 """
 )
 
 
 def test_teatime_shared_win_three_players(dual):
-    """TTM-SETUP-3 (3 players: 2 of each back in the box, limit 8), TTM-WIN-3 shared win."""
+    """TTM-SETUP-3 (3 players: 2 of each back in the box, limit 8),
+    TTM-VALID-4 totals of a game scored early, accepted, TTM-WIN-2 shared win."""
     out = dual(SHARED)
+    warning = "hatter: the players hold 1 in all, an odd number; a finished game leaves the box's 8 less"
+    warning += " cancelled pairs"
+    assert "Totals %r" % (ui.wrap(warning) + ["OK: score anyway", "BACK: correct"]) in out
     assert "Message Setup 3P ['3 rounds', 'Grid 4 x 4', 'Put back 2 of', 'each character'," in out
     assert "Entry P1 hatter=0" in out
     got = lines_of(out, "Result Tea Time result")

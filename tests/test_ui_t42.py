@@ -19,6 +19,8 @@ import json
 import random
 import tempfile
 
+from t42_support import DECLINE_SEEDS, decline_depths
+
 from teatally_host import gen, keyscript
 
 # Scenario prelude: the App, a key-string runner and screen printers.
@@ -175,6 +177,43 @@ print('objectives', ' '.join([s['objectives'][str(v)] for v in t42.PILES]))
     assert fl[1] in ("blue", "pink") and fl[3] in ("stars", "destroy", "reveal", "flamingo", "copy")
 
 
+def test_a_repeated_objective_face_is_confirmed_and_warned(dual):
+    """T42-OBJ-2: picking a face already above a pile warns ("tarts is
+    already above pile 4") and asks: BACK asks the pile again, OK takes the
+    face; the summary warns again ("! tarts twice"), and the game starts
+    with the repeat."""
+    out = dual(
+        PRELUDE
+        + r"""
+boot()
+ui_t42_new.new_game(app.ui)
+keys('oo')               # flamingo Blue, watch Random
+keys('do')               # pile 4: tarts (one below the default, hourglasses)
+keys('o')                # pile 5: hourglasses (the first unused)
+keys('uo')               # pile 6: tarts again (one above deck, the first unused)
+show('warn')
+keys('b')                # pick again
+show('again')
+keys('uo')               # tarts again
+keys('o')                # OK: use it
+show('q7')
+keys('oo')               # piles 7, 8: deck, destroyed
+show('sum')
+keys('o')
+print('objectives', ' '.join([app.game.setup['objectives'][str(v)] for v in t42.PILES]))
+""",
+    )
+    warn = _lines(out, "warn")[0]
+    assert warn.startswith("warn Lines|Repeated face")
+    text = "tarts is already / above pile 4. / Each tile is / placed once: use / it again?"
+    assert "[%s / OK: use it / BACK: pick again]" % text in warn
+    assert _lines(out, "again")[0].startswith("again Menu|Above pile 6 ") and "sel=2" in _lines(out, "again")[0]
+    assert _lines(out, "q7")[0].startswith("q7 Menu|Above pile 7 ")
+    summary = _lines(out, "sum")[0]
+    assert "/ 6 tarts / 7 deck size / 8 destroyed / ! tarts twice / * drawn at random / OK: start game]" in summary
+    assert _lines(out, "objectives")[0] == "objectives tarts hourglasses tarts deck destroyed"
+
+
 # -- the host-side driver: record -> key presses ------------------------------------------
 class Driver(keyscript.Driver):
     """keyscript's driver plus detours: BACK one question now and then, undo +
@@ -188,6 +227,7 @@ class Driver(keyscript.Driver):
         self.start = 0
         self.notices = []
         self.round_presses = []  # presses per round without detours
+        self.copy_questions = []  # (title, rows, bottom line of each row, answer) of every copy question
         keyscript.Driver.__init__(self, flash)
 
     def key_string(self):
@@ -204,6 +244,7 @@ class Driver(keyscript.Driver):
 
     def round(self, rec):
         rng = self.rng
+        self.rec = rec
         self.start = len(self.presses)
         self.detoured = False
         if self.detours and self.app.game.actions and rng.random() < 0.08:
@@ -218,6 +259,10 @@ class Driver(keyscript.Driver):
         keyscript.Driver.round(self, rec)
 
     def detour(self, r):
+        if r.need is not None and r.need.kind == "copy":
+            t = self.top()
+            hints = [t.hint(v) for _, v in t.items]
+            self.copy_questions.append((t.title, [label for label, _ in t.items], hints, keyscript.answer(r, self.rec)))
         if not (self.detours and self.rng.random() < 0.06):
             return False
         # BACK one question (or out of the round), then carry on
@@ -285,6 +330,42 @@ def test_full_game_by_keys_matches_scripted_record(dual):
     drv, final = drive(objs, 3)
     assert final.title.startswith("Final")
     assert "!" in drv.key_string() and "BO" in drv.key_string()
+    same_record_by_keys(dual, objs, drv)
+
+
+def test_a_game_declining_copies_by_keys(dual):
+    """T42-COPY-4 T42-COPY-3: a generated game whose players send the hand to
+    copy and decline a share of the copied effects, at depths 1 and 3 of a
+    cat/copy chain, played by key presses (with detours): each copy is a
+    question of its own, "Apply: <card>" (its bottom line says what the
+    copy does) or "Decline" ("nothing happens", or the notes of an answer
+    filled in without asking), and the journal holds
+    exactly the record, {"decline": true} where it was declined, on both
+    interpreters."""
+    from teatally import ui_t42, ui_t42_round
+
+    seed = DECLINE_SEEDS[1]
+    objs = _playable(gen.random_game(seed, style="copies", decline_rate=0.35))
+    depths = {d for line in objs[1:] for d in decline_depths(line)}
+    assert {1, 3} <= depths
+    drv, final = drive(objs, seed)
+    assert final.title.startswith("Final")
+    asked = drv.copy_questions
+    assert any(q[3] for q in asked) and not all(q[3] for q in asked)
+    for title, rows, hints, _ in asked:
+        assert title in ("Blue copies", "Pink copies")
+        assert rows[0].startswith(b"Apply: ") and rows[1] == "Decline"
+        card = [c for c, short in ui_t42.SHORT.items() if rows[0] == b"Apply: " + short.encode()][0]
+        assert hints[0] == ui_t42_round.EFFECT[card]
+        assert hints[1] == "nothing happens" or hints[1].endswith(" only")
+    assert ("Blue copies", [b"Apply: cat", "Decline"], ["hand to any spot", "nothing happens"], True) in asked
+    assert ("Blue copies", [b"Apply: cater", "Decline"], ["take 2 hourglass", "pink: caterpillar only"], True) in asked
+    same_record_by_keys(dual, objs, drv)
+
+
+def same_record_by_keys(dual, objs, drv):
+    """The driver's key string, replayed on both interpreters, writes exactly
+    objs to the journal and ends on the final scoring screen; OK archives."""
     record = json.dumps(objs)
     out = dual(
         PRELUDE

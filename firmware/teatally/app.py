@@ -9,11 +9,11 @@
 
 import sys
 
-from teatally import VERSION, t42
+from teatally import VERSION, t42, words
 from teatally.buttons import NO_EVENT, Keys
 from teatally.compat import const, ticks_diff
 from teatally.journal import Journal, write_file
-from teatally.ui import UI, Message
+from teatally.ui import UI, Message, wrap
 
 _MP = sys.implementation.name == "micropython"
 # The idle collection's plugs (see _plug): made while more than PLUG_KEEP
@@ -59,8 +59,9 @@ def use_language(lang):
         font.EXT[0] = ja_text.text
         font.EXT[1] = ja_text.width
         ui.WRAP[0] = ja_text.wrap
+        ui.PAD[0] = ja_text.pad
     else:
-        font.EXT[0] = font.EXT[1] = ui.WRAP[0] = None
+        font.EXT[0] = font.EXT[1] = ui.WRAP[0] = ui.PAD[0] = None
 
 
 def _gfx():
@@ -155,7 +156,7 @@ class App:
         else:
             self.home()
             if notice:
-                self.ui.push(Message("Journal", [notice]))
+                self.ui.push(Message(words.t("journal.title"), wrap(notice)))
 
     def resume(self):
         """Rebuild the game from the journal; returns a notice or None.
@@ -171,7 +172,7 @@ class App:
             # a line the engine refuses cannot be a committed round: keep the
             # game up to it and cut the journal to match
             self.journal.truncate(r.bad_at - 1)
-            cut = "Dropped %d bad line(s)" % (n - r.bad_at + 1)
+            cut = words.f("journal.dropped", n - r.bad_at + 1)
             notice = notice + "; " + cut if notice else cut
         if r.game is None and n and not r.bad_at:
             return notice  # another game's journal (not Tea for 2)
@@ -275,9 +276,9 @@ class App:
         except OSError:
             pass
         msg = "%s: %s" % (type(exc).__name__, exc)
-        lines = [msg[i : i + 16] for i in range(0, min(len(msg), 64), 16)]
-        lines.append("OK: resume game")
-        self.ui.reset(Message("Error", lines, ok=lambda ui: self.boot()))
+        lines = wrap(msg)[:5]
+        lines.append(words.t("error.ok"))
+        self.ui.reset(Message(words.t("error.title"), lines, ok=lambda ui: self.boot()))
 
     def key(self, ev):
         """Inject a logical event (tests, the simulator's key scripts)."""
@@ -625,10 +626,10 @@ def about_lines(app):
 
     gc.collect()
     return [
-        "Tea Tally " + VERSION,
-        "board " + app.hw.board_name,
-        "free %d B" % app.hw.mem_free(),
-        "games %d" % len(app.journal.list_archives()),
+        words.f("about.version", VERSION),
+        words.f("about.board", app.hw.board_name),
+        words.f("about.free", app.hw.mem_free()),
+        words.f("about.games", len(app.journal.list_archives())),
     ]
 
 

@@ -209,3 +209,21 @@ def _line_end(b, a):
 def _may_start(b, i):
     # can a line start with the character at byte i?
     return b[i : i + _utf8_len(b[i])].decode() not in _NO_START
+
+
+SPACE8 = "\u3000"  # the ideographic space: 8 px of nothing (in the subset)
+
+
+def pad(s, cols):
+    """ui.pad for mixed text: s followed by spaces (6 px) and ideographic
+    spaces (8 px) up to exactly cols columns of the 6x8 font (the next
+    column of a table starts there); None when s is wider or no mix of the
+    two fills the gap exactly (2, 4 or 10 px: the caller breaks the line)."""
+    room = cols * ASCII_W - width(s)
+    wide = 0
+    while wide < 3 and room >= 0:
+        if room % ASCII_W == 0:
+            return s + SPACE8 * wide + " " * (room // ASCII_W)
+        room -= CELL
+        wide += 1
+    return None

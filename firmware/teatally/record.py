@@ -30,3 +30,20 @@ def load(source, upto=None):
     if game is None:
         raise RecordError(1, "empty record: the first line must be the setup")
     return game
+
+
+def repeated_objective(faces):
+    """T42-OBJ-2: faces (above piles 4..8, in that order) -> the first face
+    repeated, as (face, the pile it is above first, the pile repeating it),
+    or None. The engine accepts it; the new-game screens and the replay tool
+    warn (the rulebook does not say which faces share a tile)."""
+    for i in range(1, len(faces)):
+        for j in range(i):
+            if faces[j] == faces[i]:
+                return (faces[i], t42.PILES[j], t42.PILES[i])
+    return None
+
+
+def repeated_text(rep):
+    """repeated_objective's answer in words: "tarts is already above pile 4"."""
+    return "%s is already above pile %d" % (rep[0], rep[1])

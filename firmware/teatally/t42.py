@@ -79,6 +79,12 @@ ASK_PILE = "pile"  # a non-empty score-board pile; options = pile values
 ASK_SPACE = "space"  # a watch space (cat); options = space names
 ASK_TAKE = "take"  # king: "flamingo" or "tarts"
 ASK_HOURGLASSES = "hourglasses"  # options = (0, held)
+# Only when the probe is given the count of copies already applied
+# (Game.probe(.., copies=n)): the copied effect may be declined (T42-COPY-4);
+# options (False, True), True goes into the copy space's parameters as
+# "decline"; False (apply) is the caller's to count. The label ends with the
+# copied card ("watch copy queen").
+ASK_COPY = "copy"
 # Only when the probe is asked to stop for it (Game.probe(.., ask_action=True)):
 # both cards are known and the winner's action is not in the line yet. The
 # engine itself treats a missing action as "nothing" (T42-ROUND-3).
@@ -134,6 +140,7 @@ _KIND = {
     "space": ASK_SPACE,
     "take": ASK_TAKE,
     "hourglasses": ASK_HOURGLASSES,
+    "decline": ASK_COPY,
     None: ASK_ACTION,
 }
 
@@ -395,13 +402,18 @@ class _Round:
     # for questions and refusals, see _text) is set by whoever starts a step.
     # (Each new name costs the device a qstr: helpers reuse names where they fit.)
 
-    __slots__ = ("s", "probe", "fills", "ask_action", "depth", "what", "need", "caught")
+    __slots__ = ("s", "probe", "fills", "ask_action", "copies", "met", "depth", "what", "need", "caught")
 
     def __init__(self, s, probe):
         self.s = s
         self.probe = probe
         self.fills = None  # probe mode: where single answers filled in are recorded (ask)
         self.ask_action = False  # probe mode: stop for the winner's action (Game.probe)
+        # probe mode: how many copies the players chose to apply (None: no
+        # copy is asked, T42-COPY-4); met: the copies with a card to copy
+        # found so far in the line, in the order they are played
+        self.copies = None
+        self.met = 0
         self.depth = 0  # copy spaces in the current chain (T42-COPY-3)
         self.what = None
         self.need = Need()  # the Need being raised (see stop)
@@ -752,7 +764,7 @@ class _Round:
         self.s.players[p].stars += n
 
     def copy(self, p, params, base):
-        # T42-COPY-1..3: the effect of the top card of the opponent's discard pile
+        # T42-COPY-1..4: the effect of the top card of the opponent's discard pile
         top = self.s.players[1 - p].discard
         if not top:
             _check_keys(params, base, (), self.what)
@@ -760,7 +772,10 @@ class _Round:
         self.depth += 1
         if self.depth > MAX_CHAIN:
             raise Refused("%s: copy chain deeper than %d" % (_text(self.what), MAX_CHAIN))
-        if top[-1] == "cat" and "space" in base:
+        self.what = ((self.what, " "), top[-1])
+        if self.declined(p, params, base):
+            pass  # T42-COPY-4: nothing happens
+        elif top[-1] == "cat" and "space" in base:
             # a cat copied from inside a cat's parameters: its own parameters
             # are nested under "then" (T42-COPY-3)
             _check_keys(params, base, ("then",), self.what)
@@ -768,14 +783,33 @@ class _Round:
                 if not self.probe:
                     raise Refused("%s: missing then" % _text(self.what))
                 params["then"] = {}
-            self.what = (self.what, " cat")
             self.effect(p, "cat", params["then"])
         else:
-            self.what = ((self.what, " "), top[-1])
             self.effect(p, top[-1], params, base)
         # the depth is that of one chain: the watch's chain after an
         # effect's chain starts again from 0
         self.depth -= 1
+
+    def declined(self, p, params, base):
+        # T42-COPY-4: {"decline": true} in the copy space's parameters: the
+        # copied effect is not applied. The watch's copy of a cat shares its
+        # parameters with the cat (no "then"): there a "space" says the cat
+        # was applied, and a decline next to it is that of the copy the
+        # cat moved to. A probe given the count of copies applied asks
+        # about every copy beyond it (ASK_COPY).
+        if "decline" in params and (
+            "space" in base or "space" not in params or self.s.players[1 - p].discard[-1] != "cat"
+        ):
+            if params["decline"] is not True:
+                raise Refused("%s: decline must be true" % _text(self.what))
+            _check_keys(params, base, ("decline",), self.what)
+            return True
+        if self.copies is not None:
+            self.met += 1
+            if self.met > self.copies:
+                self.need = Need(params, "decline", p, (False, True), self.what)
+                self.stop()  # raises it
+        return False
 
 
 # Small helpers of _Round, functions of their own so that each frame fits on
@@ -876,6 +910,8 @@ def _round(probe, fills, ask_action):
     r.probe = probe
     r.fills = fills
     r.ask_action = ask_action
+    r.copies = None  # Game.probe sets it
+    r.met = 0
     r.depth = 0
     return r
 
@@ -1239,11 +1275,14 @@ class Game:
         self._prev = prev
         return s
 
-    def probe(self, action, fills=None, ask_action=False):
+    def probe(self, action, fills=None, ask_action=False, copies=None):
         # Return None when the (partial) round is complete and legal, or the
         # Need that asks for the next missing answer; raise Refused if it is
-        # impossible. fills, ask_action: see apply().
-        _round(True, fills, ask_action)
+        # impossible. fills, ask_action: see apply(). copies: None, or how
+        # many of the line's copies (in the order they are played) the
+        # players chose to apply; the next one is asked (ASK_COPY,
+        # T42-COPY-4) unless its parameters decline it.
+        _round(True, fills, ask_action).copies = copies
         return _asked(self.state, action)
 
 
@@ -1271,6 +1310,7 @@ _WORDS = (
         "pile",
         "then",
         "tarts",
+        "decline",
     )
 )
 _INT = const(0x40)  # the ints start here; below, names (index in _WORDS)
@@ -1278,6 +1318,7 @@ _ZERO = const(0x68)  # _ZERO + n: the int n
 _DICT = const(0xF0)
 _LIST = const(0xF1)
 _END = const(0xF2)
+_TRUE = const(0xF3)  # true (a declined copy, T42-COPY-4)
 TAG_ADJUSTS = const(0xFF)  # Actions.tags
 _NO_CARD = const(0xE)
 
@@ -1367,6 +1408,8 @@ def _enc(o, out):
             v = o[k]
             if type(v) is str:
                 out.append(_WORDS.index(v))
+            elif v is True:
+                out.append(_TRUE)
             elif type(v) is int and _INT - _ZERO <= v < _DICT - _ZERO:
                 out.append(_ZERO + v)
             else:
@@ -1393,6 +1436,8 @@ def _dec(b, it):
             v = _WORDS[v]
         elif v < _DICT:
             v -= _ZERO
+        elif v == _TRUE:
+            v = True
         else:
             v = _dec(v, it)
         d[_WORDS[b]] = v

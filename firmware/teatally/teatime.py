@@ -12,8 +12,9 @@ per character in the order of ``CHARACTERS``; ``has_alice`` is True or False.
     player_score(counts, has_alice) -> int
     score(players)            -> [int per player]
     alice_holder(players)     -> index of the Alice holder (starts the next round)
-    winners(players, scores)  -> [indices]; a tie goes to the Alice holder, else shared
+    winners(players, scores)  -> [indices]: the top score; a tie is shared
     validate(players)         -> None, or ValueError with one clear line
+    totals_problem(players)   -> None, or the line saying why no finished game has these totals
     take(held, taken)         -> signed column after taking cards (+ normal, - mirror)
 
 Entry fields for the device's generic count-entry screen: ``fields(n_players)``
@@ -78,13 +79,11 @@ def alice_holder(players):
 
 
 def winners(players, scores):
+    # TTM-WIN-1, TTM-WIN-2: every player with the top score (players: for
+    # the callers' symmetry with witches.winners; the rulebook has no
+    # tie-break)
     best = max(scores)
-    tied = [i for i, s in enumerate(scores) if s == best]
-    if len(tied) > 1:
-        for i in tied:
-            if players[i][1]:
-                return [i]  # TTM-WIN-2
-    return tied  # TTM-WIN-1 / TTM-WIN-3
+    return [i for i, s in enumerate(scores) if s == best]
 
 
 def take(held, taken):
@@ -102,7 +101,36 @@ def _is_int(v):
 
 
 def validate(players):
-    """Raise ValueError (one line) unless ``players`` is a scoreable Tea Time end."""
+    """Raise ValueError (one line) unless ``players`` is a scoreable Tea Time
+    end: the checks of validate_counts, then totals_problem (TTM-VALID-4)."""
+    validate_counts(players)
+    problem = totals_problem(players)
+    if problem is not None:
+        raise ValueError(problem)
+
+
+def totals_problem(players):
+    """TTM-VALID-4: None, or one line naming the first character whose total
+    over all players no finished game can have. Every card of the box is
+    collected by the end and cancelled cards leave in pairs, so the total is
+    the box count (10, or 8 with 3 players) minus an even number. The
+    players are checked (validate_counts) before."""
+    limit = box_limit(len(players))
+    for k in range(6):
+        total = 0
+        for p in players:
+            total += p[0][k]
+        if total % 2:
+            return (
+                "%s: the players hold %d in all, an odd number; a finished game leaves the box's %d "
+                "less cancelled pairs" % (CHARACTERS[k], total, limit)
+            )
+    return None
+
+
+def validate_counts(players):
+    """Raise ValueError (one line) unless ``players`` could be scored: the
+    shape, the counts within the box, one Alice holder (TTM-VALID-1..3)."""
     if not isinstance(players, (list, tuple)):
         raise ValueError("players must be a list")
     n = len(players)

@@ -56,6 +56,19 @@ def fits(s, room=W):
     return _font().width(s) <= room
 
 
+# Another language's padding while it is on (issue 18: ja_text.pad, set by
+# app.use_language); None: spaces, one a character.
+PAD = [None]
+
+
+def pad(s, cols):
+    """s followed by spaces up to column cols of the 6x8 font (a table's
+    next column starts there), or None when s is wider than cols columns."""
+    if PAD[0] is not None:
+        return PAD[0](s, cols)
+    return s + " " * (cols - len(s)) if len(s) <= cols else None
+
+
 # Another language's line breaking while it is on (issue 18: ja_text.wrap,
 # set by app.use_language with font.EXT); None: the spaces' (below).
 WRAP = [None]
@@ -189,7 +202,7 @@ class Menu(Screen):
         # Every key press redraws: no new strings here but the hint's (each
         # new string costs a search of the interned-string table, ~0.15 ms);
         # split in three so that each frame fits the C stack (see the top).
-        rows = ROWS - 2 if self.hint else ROWS - 1
+        rows = self._shown()
         if self.sel < self.top:
             self.top = self.sel
         elif self.sel >= self.top + rows:
@@ -199,8 +212,21 @@ class Menu(Screen):
         self._rows(fb, self.top + rows if self.top + rows < n else n)
         if n > rows:
             self._scrollbar(fb, rows)
-        if self.hint and n:
+        self._bottom(fb)
+
+    def _shown(self):
+        # the item rows: all but the title, the hint and the note's lines
+        rows = ROWS - 2 if self.hint else ROWS - 1
+        note = getattr(self, "note", None)  # lines above the hint (a round's notes)
+        return rows - len(note) if note else rows
+
+    def _bottom(self, fb):
+        # the hint on the last line, the note's lines above it
+        if self.hint and len(self.items):
             text(fb, self.hint(self.items[self.sel][1]), 0, H - LINE)
+        note = getattr(self, "note", None)
+        if note:
+            _lines(fb, note, 0, H - LINE * (len(note) + (1 if self.hint else 0)))
 
     def _rows(self, fb, end):
         # items top .. end - 1 from y = LINE, 15 columns from x = 4; the
@@ -218,7 +244,7 @@ class Menu(Screen):
         # on the right edge, a thumb as long as the share of the items shown
         n = len(self.items)
         h = max(3, (H - LINE) * rows // n)
-        y = H - LINE - h - (LINE if self.hint else 0)  # the thumb's travel
+        y = rows * LINE - h  # the thumb's travel
         y = y * self.top // max(1, n - rows) + LINE
         _thumb(fb, y, h)
 

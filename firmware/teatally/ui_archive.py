@@ -3,7 +3,8 @@
 
 import json
 
-from teatally.ui import Menu, Message
+from teatally import words
+from teatally.ui import Menu, Message, wrap
 
 # The archive list reads only the tail of each file, where '# final' sits.
 _TAIL = 1024
@@ -43,28 +44,30 @@ def _number(name):
 
 def archive_label(name, final):
     """One menu line: game number, blue and pink totals, the winner starred."""
-    num = "#" + _number(name)
+    num = _number(name)
     if final is None:
-        return num + " no score"
+        return words.f("arch.noscore", num)
     try:
         b = final["blue"]
         p = final["pink"]
         w = final["winner"]
-        return "%s B%d%s P%d%s" % (num, b, "*" if w == "blue" else "", p, "*" if w == "pink" else "")
+        return words.f("arch.item", num, words.player(0 if w == "blue" else 1), b if w == "blue" else p,
+                       p if w == "blue" else b)
     except (KeyError, TypeError):
-        return num + " no score"
+        return words.f("arch.noscore", num)
 
 
 def archive_lines(final):
     if final is None:
-        return ["No final score", "(replay it on", "the host)"]
-    lines = ["Blue %s  Pink %s" % (final.get("blue"), final.get("pink")), "Winner: %s" % final.get("winner")]
+        return wrap(words.t("arch.nofinal"))
+    lines = [words.f("arch.totals", final.get("blue"), final.get("pink")), words.f("arch.winner", final.get("winner"))]
     objs = final.get("objectives")
     if isinstance(objs, dict):
+        lines.append(words.t("arch.objectives"))
         for v in sorted(objs):
             o = objs[v]
             if isinstance(o, dict):
-                lines.append("%s: B+%s P+%s" % (v, o.get("blue"), o.get("pink")))
+                lines.append(words.f("arch.obj", v, o.get("blue"), o.get("pink")))
     return lines
 
 
@@ -72,16 +75,16 @@ def show_archive(ui):
     j = ui.app.journal
     names = j.list_archives()
     if not names:
-        ui.push(Message("Archive", ["No games yet."]))
+        ui.push(Message(words.t("home.archive"), [words.t("arch.none")]))
         return
     items = []
     # newest first: the game just played is the one people look for
     for i in range(len(names) - 1, -1, -1):
         name = names[i]
         items.append((archive_label(name, final_of(j.archive_path(name))), name))
-    ui.push(Menu("Archive %d" % len(names), items, _archive_pick))
+    ui.push(Menu(words.f("arch.title", len(names)), items, _archive_pick))
 
 
 def _archive_pick(ui, name):
     final = final_of(ui.app.journal.archive_path(name))
-    ui.push(Message("Game " + _number(name), archive_lines(final)))
+    ui.push(Message(words.f("arch.game", _number(name)), archive_lines(final)))

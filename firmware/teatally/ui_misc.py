@@ -6,6 +6,7 @@
 # (ui_archive). A small module: it is loaded whenever the home menu can come
 # next (the game menu's Home, the final scoring's OK).
 
+from teatally import words
 from teatally.app import about_lines
 from teatally.journal import file_exists
 from teatally.ui import Menu, Message
@@ -23,19 +24,19 @@ def home(ui):
     app = ui.app
     items = []
     if _playing(app):
-        items.append(("Resume game", "resume"))
+        items.append((words.t("home.resume"), "resume"))
     elif app.game is not None:
         # over but not archived yet: its final screen offers the archive
-        items.append(("Last game", "resume"))
+        items.append((words.t("home.last"), "resume"))
     if file_exists(app.hw.flash_root + "/" + PAD_FILE):
-        items.append(("Resume pad", "pad"))
-    items.append(("New Tea for 2", "new"))
-    items.append(("Tea Time", "teatime"))
-    items.append(("Tea Witches", "witches"))
-    items.append(("Archive", "archive"))
-    items.append(("Settings", "settings"))
-    items.append(("About", "about"))
-    m = Menu("Tea Tally", items, _home_pick, back=_stay)
+        items.append((words.t("home.pad"), "pad"))
+    items.append((words.t("home.new"), "new"))
+    items.append((words.t("home.teatime"), "teatime"))
+    items.append((words.t("home.witches"), "witches"))
+    items.append((words.t("home.archive"), "archive"))
+    items.append((words.t("home.settings"), "settings"))
+    items.append((words.t("home.about"), "about"))
+    m = Menu(words.t("home.title"), items, _home_pick, back=_stay)
     m.needs = HOME_NEEDS  # type: ignore[attr-defined]  # read by app.App.wanted, any screen may have it
     ui.reset(m)
 
@@ -82,7 +83,7 @@ def _home_pick(ui, what):
 
         ui.push(ui_settings.Settings(app))
     elif what == "about":
-        ui.push(Message("About", about_lines(app)))
+        ui.push(Message(words.t("home.about"), about_lines(app)))
 
 
 def _new_t42(ui):
@@ -95,12 +96,16 @@ def _replace_menu(app):
     """A game is on the journal: starting a new one replaces it. Archiving
     first keeps it (scored as if it ended now, for an unfinished one)."""
     if _playing(app):
-        title = "Game unfinished"
-        hint = "round %d so far" % app.game.state.round
+        title = words.t("replace.unfinished")
+        hint = words.f("replace.rounds", app.game.state.round)
     else:
-        title = "Not archived"
-        hint = "last game is over"
-    items = [("Archive, new", "archive"), ("Replace it", "replace"), ("Cancel", "cancel")]
+        title = words.t("replace.unarchived")
+        hint = words.t("replace.over")
+    items = [
+        (words.t("replace.archive"), "archive"),
+        (words.t("replace.replace"), "replace"),
+        (words.t("replace.cancel"), "cancel"),
+    ]
     return Menu(title, items, _replace_pick, hint=lambda v: hint)
 
 

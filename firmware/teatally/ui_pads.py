@@ -10,7 +10,7 @@
 import json
 import os
 
-from teatally import jsonc, teatime, witches
+from teatally import jsonc, teatime, witches, words
 from teatally.journal import write_file
 from teatally.buttons import E_LONG, E_PRESS, K_BACK, K_DOWN, K_OK, K_UP
 from teatally.ui import LINE, ROWS, Menu, Message, Screen, W, header, keyof, kind, text, width, wrap
@@ -175,8 +175,8 @@ def _home(ui):
 
 # -- starting and resuming -------------------------------------------------------
 def start_teatime(ui):
-    items = [("2 players", 2), ("3 players", 3), ("4 players", 4)]
-    ui.push(Menu("Tea Time", items, _teatime_players))
+    items = [(words.n("n.players", 2), 2), (words.n("n.players", 3), 3), (words.n("n.players", 4), 4)]
+    ui.push(Menu(words.t("home.teatime"), items, _teatime_players))
 
 
 def _teatime_players(ui, n):
@@ -185,25 +185,23 @@ def _teatime_players(ui, n):
     pad = Pad(TEATIME, n, app.hw.rand(n))
     save(app, pad)
     ui.replace(Rounds(pad))
-    ui.push(Message("Setup %dP" % n, setup_lines(pad)))
+    ui.push(Message(words.f("pad.setup", n), setup_lines(pad)))
 
 
 def setup_lines(pad):
     rounds, rows, cols, removed = teatime.setup(pad.n)
-    lines = ["%d rounds" % rounds, "Grid %d x %d" % (rows, cols)]
+    lines = [words.n("n.rounds", rounds), words.f("pad.grid", rows, cols)]
     if removed:
-        lines.append("Put back %d of" % removed)
-        lines.append("each character")
+        lines.extend(wrap(words.f("pad.putback", removed)))
     else:
-        lines.append("All 60 cards")
-    lines.append("P%d has Alice" % (pad.holder + 1))
-    lines.append("and starts.")
+        lines.append(words.t("pad.all"))
+    lines.extend(wrap(words.f("pad.alice", pad.holder + 1)))
     return lines
 
 
 def start_witches(ui):
-    items = [("1 player", 1), ("2 players", 2), ("3 players", 3), ("4 players", 4)]
-    ui.push(Menu("Tea Witches", items, _witches_players, sel=1))
+    items = [(words.n("n.players", i), i) for i in (1, 2, 3, 4)]
+    ui.push(Menu(words.t("home.witches"), items, _witches_players, sel=1))
 
 
 def _witches_players(ui, n):
@@ -217,7 +215,7 @@ def resume(ui):
     pad = load(ui.app)
     if pad is None:
         _home(ui)
-        ui.push(Message("Pad", ["Saved pad was", "unreadable."]))
+        ui.push(Message(words.t("pad.title"), wrap(words.t("pad.unreadable"))))
         return
     if pad.stage == "rounds":
         ui.push(Rounds(pad))
@@ -234,7 +232,7 @@ class Rounds(Screen):
 
     def __init__(self, pad):
         self.pad = pad
-        self.title = "Tea Time %dP" % pad.n
+        self.title = words.f("pad.tt.title", pad.n)
 
     def key(self, ui, ev):
         if ev == (E_PRESS | K_OK):
@@ -244,14 +242,14 @@ class Rounds(Screen):
         elif ev == (E_PRESS | K_BACK):
             _home(ui)  # the pad stays saved: "Resume pad"
         elif ev == (E_PRESS | K_UP):
-            ui.push(Message("Setup %dP" % self.pad.n, setup_lines(self.pad)))
+            ui.push(Message(words.f("pad.setup", self.pad.n), setup_lines(self.pad)))
         else:
             return
         ui.dirty = True
 
     def _ask_alice(self, ui):
-        items = [("P%d" % (i + 1), i) for i in range(self.pad.n)]
-        ui.push(Menu("Who took Alice?", items, self._alice, sel=self.pad.holder))
+        items = [(words.f("pad.player", i + 1), i) for i in range(self.pad.n)]
+        ui.push(Menu(words.t("pad.who.alice"), items, self._alice, sel=self.pad.holder))
 
     def _alice(self, ui, who):
         pad = self.pad
@@ -278,10 +276,10 @@ class Rounds(Screen):
         pad = self.pad
         header(fb, self.title)
         ui.gfx.big(fb, "%d/%d" % (pad.round, pad.rounds()), 4, 12, 3)
-        text(fb, "round", 84, 20)
-        text(fb, b"Alice: P%d starts" % (pad.holder + 1), 0, 40)  # bytes: see ui.py
-        text(fb, "OK: round over", 0, 48)
-        text(fb, "DOWN: score now", 0, 56)
+        text(fb, words.t("pad.round"), 84, 20)
+        text(fb, words.f("pad.starts", pad.holder + 1), 0, 40)
+        text(fb, words.t("pad.round.ok"), 0, 48)
+        text(fb, words.t("pad.round.down"), 0, 56)
 
 
 # -- entry ---------------------------------------------------------------------------
@@ -365,26 +363,21 @@ class Entry(Screen):
             fixed = self._fixed = self._fixed_texts()
         header(fb, fixed[2])
         self._draw_value(ui, fb)
-        text(fb, fixed[3], 84, 12)
-        text(fb, fixed[4], 84, 24)
+        text(fb, fixed[3], 80, 12)
+        text(fb, fixed[4], 80, 24)
         self._draw_total(fb)
-        text(fb, "OK next BACK prv", 0, 56)
+        text(fb, words.t("pad.entry.keys"), 0, 56)
 
     def _draw_total(self, fb):
         pad = self.pad
-        text(fb, b"Total %d" % pad.subtotal(pad.player, pad.field), 0, 48)
+        pad = words.f("pad.total", pad.subtotal(pad.player, pad.field))
+        text(fb, pad, 0, 48)
 
     def _fixed_texts(self):
         # (player, field, title, "3/7", "0..9") of the field at hand
         pad = self.pad
         field = pad.fields()[pad.field]
-        return (
-            pad.player,
-            pad.field,
-            "P%d %s" % (pad.player + 1, field[1]),
-            b"%d/%d" % (pad.field + 1, len(pad.fields())),
-            b"%d..%d" % (field[2], field[3]),
-        )
+        return (pad.player, pad.field, _field_title(pad, field), _position(pad), _range(field))
 
     def _draw_value(self, ui, fb):
         pad = self.pad
@@ -399,12 +392,12 @@ class Entry(Screen):
     def describe(self, key, v):
         if self.pad.kind == TEATIME:
             if key == "alice":
-                return "Alice +4" if v else "no Alice"
-            return "-> %d pts" % teatime.field_points(key, v)
+                return words.t("pad.alice.yes" if v else "pad.alice.no")
+            return words.n("n.points", teatime.field_points(key, v))
         cat = witches.FIELD_CATEGORY[key]
         if not cat:
-            return "tie-break only"  # TWI-TIE-2
-        return "%d -> %s %d" % (v, cat, self._prestige(cat))
+            return words.t("pad.tiebreak")  # TWI-TIE-2
+        return words.f("pad.prestige", cat, self._prestige(cat))
 
     def _prestige(self, cat):
         # the category's prestige so far (H adds two fields)
@@ -416,6 +409,18 @@ class Entry(Screen):
         return pts
 
 
+def _field_title(pad, field):
+    return words.f("pad.field", pad.player + 1, words.t(("tt." if pad.kind == TEATIME else "tw.") + field[0]))
+
+
+def _position(pad):
+    return words.f("pad.of", pad.field + 1, len(pad.fields()))
+
+
+def _range(field):
+    return words.f("pad.range", field[2], field[3])
+
+
 def _field_prestige(pad, i, cat):
     key = pad.fields()[i][0]
     if witches.FIELD_CATEGORY[key] != cat:
@@ -424,19 +429,58 @@ def _field_prestige(pad, i, cat):
 
 
 def finish(ui, pad):
-    """All entered: check (TTM-VALID-*, TWI-VALID-*) and show the result."""
+    """All entered: check (TTM-VALID-1..3, TWI-VALID-*) and show the result;
+    Tea Time totals no finished game has (TTM-VALID-4) are a warning first."""
     players = pad.players()
     try:
         if pad.kind == TEATIME:
-            teatime.validate(players)
+            teatime.validate_counts(players)
         else:
             witches.validate(players)
     except ValueError as e:
-        ui.push(Message("Check", wrap(str(e))))
+        ui.push(Message(words.t("pad.check"), wrap(str(e))))
         return
+    problem = teatime.totals_problem(players) if pad.kind == TEATIME else None
+    if problem is not None:
+        ui.push(Totals(pad, problem))
+        return
+    _to_result(ui, pad)
+
+
+def _to_result(ui, pad):
+    # the entries (top of the stack) give way to the result
     pad.stage = "result"
     save(ui.app, pad)
     ui.replace(Result(pad))
+
+
+class Totals(Message):
+    """TTM-VALID-4: the Tea Time totals say the game is not finished, or a
+    count is wrong. OK scores them anyway (a game scored early); BACK goes
+    back to the entries to correct a count."""
+
+    def __init__(self, pad, problem):
+        lines = wrap(problem)
+        lines.append(words.t("pad.totals.ok"))
+        lines.append(words.t("pad.totals.back"))
+        Message.__init__(self, words.t("pad.totals.title"), lines)
+        self.pad = pad
+
+    def key(self, ui, ev):
+        if ev == (E_PRESS | K_OK):
+            ui.pop()
+            _to_result(ui, self.pad)
+            ui.dirty = True
+        elif ev == (E_PRESS | K_BACK):
+            ui.pop()
+            ui.dirty = True
+        else:
+            Message.key(self, ui, ev)
+
+    def draw(self, ui, fb):
+        Message.draw(self, ui, fb)
+        if self.top + ROWS - 1 < len(self.lines):
+            ui.gfx.icon(fb, ui.gfx.ICON_DOWN, W - 8, 7 * LINE, 1)  # more below: OK / BACK
 
 
 # -- result ----------------------------------------------------------------------------
@@ -457,7 +501,7 @@ def ranking(totals, win, alice=-1):
 
 
 def _names(idx):
-    return " ".join(["P%d" % (i + 1) for i in idx])
+    return " ".join([words.f("pad.player", i + 1) for i in idx])
 
 
 def teatime_result(pad):
@@ -466,15 +510,15 @@ def teatime_result(pad):
     totals = teatime.score(players)
     win = teatime.winners(players, totals)
     lines = ranking(totals, win, teatime.alice_holder(players))
-    best = max(totals)
-    tied = [i for i in range(pad.n) if totals[i] == best]
-    lines.append(("Winner " if len(win) == 1 else "Win: ") + _names(win))
-    if len(tied) > 1:
-        lines.append("Alice breaks tie" if len(win) == 1 else "tie: shared")
-    rows = [("", ["P%d" % (i + 1) for i in range(pad.n)])]
+    lines.append(words.f("pad.winner" if len(win) == 1 else "pad.winners", _names(win)))
+    if len(win) > 1:
+        lines.append(words.t("pad.tie.shared"))  # TTM-WIN-2
+    lines.append(words.t("pad.legend.marks"))
+    rows = [("", [words.f("pad.player", i + 1) for i in range(pad.n)])]
     for f in range(7):
         rows.append((_TT_ROWS[f], ["%d" % pad.points(f, pad.values[i][f]) for i in range(pad.n)]))
     rows.append(("=", ["%d" % t for t in totals]))
+    rows.extend(wrap(words.t("pad.tt.legend")))
     return lines, rows
 
 
@@ -485,21 +529,23 @@ def witches_result(pad):
     totals = [s["total"] for s in scores]
     win = witches.winners(players, scores)
     lines = ranking(totals, win)
-    lines.append(("Winner " if len(win) == 1 else "Win: ") + _names(win))
+    lines.append(words.f("pad.winner" if len(win) == 1 else "pad.winners", _names(win)))
     best = max(totals)
     tied = [i for i in range(pad.n) if totals[i] == best]
     if len(tied) > 1:
         if len(win) > 1:
-            lines.append("tie: shared")
+            lines.append(words.t("pad.tie.shared"))
         else:
             top_coupons = max([players[i]["coupons"] for i in tied])
             n_top = len([i for i in tied if players[i]["coupons"] == top_coupons])
-            lines.append("tie: coupons" if n_top == 1 else "tie: track")
-    rows = [("", ["P%d" % (i + 1) for i in range(pad.n)])]
+            lines.append(words.t("pad.tie.coupons" if n_top == 1 else "pad.tie.track"))
+    lines.append(words.t("pad.legend.mark"))
+    rows = [("", [words.f("pad.player", i + 1) for i in range(pad.n)])]
     for c in witches.CATEGORIES:
         rows.append((c, ["%d" % s[c] for s in scores]))
     rows.append(("=", ["%d" % t for t in totals]))
     rows.append(("Tr", ["%d" % p["loyal_track"] for p in players]))
+    rows.extend(wrap(words.t("pad.tw.legend")))
     return lines, rows
 
 
@@ -511,12 +557,12 @@ class Result(Screen):
         self.pad = pad
         self.top = 0
         if pad.kind == TEATIME:
-            self.title = "Tea Time result"
+            self.title = words.t("pad.tt.result")
             lines, rows = teatime_result(pad)
         else:
-            self.title = "Witches result"
+            self.title = words.t("pad.tw.result")
             lines, rows = witches_result(pad)
-        self.rows = lines + rows + ["OK done BACK fix"]
+        self.rows = lines + rows + [words.t("pad.result.keys")]
 
     def key(self, ui, ev):
         k = keyof(ev)

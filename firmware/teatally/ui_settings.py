@@ -2,7 +2,8 @@
 # press). Every change is saved at once (settings.json) and applied.
 
 from teatally.app import TIMEOUTS
-from teatally.ui import Menu, Message
+from teatally import words
+from teatally.ui import Menu, Message, wrap
 
 # The boards/ folder: the hardware layer reads the choice from
 # board.BOARD_FILE (/board.txt) on the next reset (pins and the display
@@ -14,10 +15,10 @@ CONTRAST_LEVELS = (16, 64, 128, 200, 255)
 
 def _timeout_label(t):
     if t == 0:
-        return "never"
+        return words.t("set.never")
     if t < 60:
-        return "%d s" % t
-    return "%d min" % (t // 60)
+        return words.f("set.seconds", t)
+    return words.f("set.minutes", t // 60)
 
 
 def _lang_label(lang):
@@ -36,16 +37,17 @@ class Settings(Menu):
     """Every change is saved at once (settings.json) and applied."""
 
     def __init__(self, app):
-        Menu.__init__(self, "Settings", [], self._pick)
+        Menu.__init__(self, words.t("home.settings"), [], self._pick)
         self.refresh(app)
 
     def refresh(self, app):
         s = app.settings
+        self.title = words.t("home.settings")  # (the language may have changed)
         self.items = [
-            ("Contrast %d" % s["contrast"], "contrast"),
-            ("Off: " + _timeout_label(s["timeout_s"]), "timeout"),
-            ("Flip: " + ("on" if s["flip"] else "off"), "flip"),
-            ("Board " + _board_label(_board(app)), "board"),
+            (words.f("set.contrast.item", s["contrast"]), "contrast"),
+            (words.f("set.off.item", _timeout_label(s["timeout_s"])), "timeout"),
+            (words.f("set.flip.item", words.t("set.on" if s["flip"] else "set.no")), "flip"),
+            (words.f("set.board.item", _board_label(_board(app))), "board"),
             (_lang_label(s["lang"]), "lang"),
         ]
 
@@ -74,17 +76,18 @@ class Settings(Menu):
 def _contrast_menu(ui):
     items = [("%d" % v, v) for v in CONTRAST_LEVELS]
     sel = _index(CONTRAST_LEVELS, ui.app.settings["contrast"])
-    ui.push(Menu("Contrast", items, _set_contrast, sel=sel))
+    ui.push(Menu(words.t("set.contrast"), items, _set_contrast, sel=sel))
 
 
 def _timeout_menu(ui):
     items = [(_timeout_label(t), t) for t in TIMEOUTS]
     sel = _index(TIMEOUTS, ui.app.settings["timeout_s"])
-    ui.push(Menu("Screen off", items, _set_timeout, sel=sel))
+    ui.push(Menu(words.t("set.off"), items, _set_timeout, sel=sel))
 
 
 def _board_menu(ui):
-    m = Menu("Board", [(BOARD_LABELS[i], BOARDS[i]) for i in range(len(BOARDS))], _set_board, hint=_board_hint)
+    items = [(BOARD_LABELS[i], BOARDS[i]) for i in range(len(BOARDS))]
+    m = Menu(words.t("set.board"), items, _set_board, hint=_board_hint)
     m.sel = _index(BOARDS, _board(ui.app))
     ui.push(m)
 
@@ -122,7 +125,7 @@ def _set_board(ui, name):
     app.settings["board"] = name
     app.save_settings()
     write_board(app, name)
-    ui.replace(Message("Board", [name[:16], name[16:], "", "Takes effect", "after a reset."]))
+    ui.replace(Message(words.t("set.board"), wrap(name) + [""] + wrap(words.t("set.board.reset"))))
 
 
 def write_board(app, name):

@@ -14,32 +14,34 @@
 # state and turn key presses into the engine's answers. Rule IDs refer to
 # seeds/tea-for-2.md.
 
-from teatally import t42
+from teatally import t42, words
 from teatally.buttons import E_LONG, E_PRESS, K_BACK, K_DOWN, K_OK, K_UP
-from teatally import words
 from teatally.ui import LINE, Menu, Message, Screen, Stamp, header, keyof, kind, text, wrap
 
-NAMES = ("Blue", "Pink")
-# Card names cut to 5 letters so "12 cater/alice" fits a 16-column line.
-SHORT = {
-    "cat": "cat",
-    "rabbit": "rabbt",
-    "dormouse": "dorm",
-    "guards": "guard",
-    "executioner": "exec",
-    "knave": "knave",
-    "caterpillar": "cater",
-    "king": "king",
-    "alice": "alice",
-    "queen": "queen",
-}
+NAMES = (words.player(0), words.player(1))
 
 
 def action_label(action, n):
-    """A journal line in words: "12 cater/alice" for round n, "adj" for an adjustment."""
+    """A journal line in a few words: "R12 Blue queen" (the winner and the
+    card that won; "R12 tie: queen" on a tie), "R12 adjusted" for an
+    adjustment."""
     if "adjust" in action:
-        return "%d adj" % n
-    return "%d %s/%s" % (n, SHORT.get(action.get("blue"), "?"), SHORT.get(action.get("pink"), "?"))
+        return words.f("hist.adjust", n)
+    return round_label(action.get("blue"), action.get("pink"), n)
+
+
+def round_label(b, p, n):
+    """Round n's label from the cards blue and pink revealed (names)."""
+    vb = t42.VALUE.get(b, 0) - t42.VALUE.get(p, 0)
+    if vb == 0:
+        return words.f("hist.tie", n, _card_word(b))
+    if vb > 0:
+        return words.f("hist.won", n, NAMES[0], _card_word(b))
+    return words.f("hist.won", n, NAMES[1], _card_word(p))
+
+
+def _card_word(c):
+    return words.card(c) if c in t42.VALUE else "?"
 
 
 def round_number(game, i):
@@ -57,24 +59,31 @@ def round_number(game, i):
 # -- the status board ------------------------------------------------------
 # The board is drawn after nearly every key press, so it is drawn with few
 # calls: both players' numbers share one text row (the two columns are 7
-# characters, 56 px, apart), the numbers are formatted to bytes (see
-# ui.py) once per game state, into one list kept for the purpose, and the
-# icons in front of the rows are one image. The drawing is split into short
-# functions so that each frame fits the C stack (see ui.py).
-PILE_LABELS = " ".join([str(v) for v in t42.PILES])  # one every 16 px
+# characters of the 8x8 font, 56 px, apart), the numbers are formatted to
+# bytes (see ui.py) once per game state, into one list kept for the
+# purpose, and the icons in front of the rows are one image. The drawing is
+# split into short functions so that each frame fits the C stack (see ui.py).
+#
+# Rows: 0 the round and the watch hand; 1 the names and the flamingo;
+# 2 stars (and teacups); 3 tarts and hourglasses; 4 cards in the draw
+# piles; 5 the score-board piles and the rabbits; 6 a hint (until the game
+# menu has been opened once) or the notes of the round before; 7 the next
+# round's first question with the answer OK gives (ui_t42_round.opening).
+PILE_STEP = 20  # px from one score-board pile to the next
 _column = []  # the icons in front of the rows (gfx.column), made once
 _names = Stamp()  # the players' names and the flamingo (band 1)
-_piles = Stamp()  # the piles' value labels and the rabbit (band 6)
+_piles = Stamp()  # the piles' value labels and the rabbit (band 5)
 # The board's text for the state _shown[0] (see board_rows): filled in
 # place, no new list or tuple per state.
-_ROWS = [None] * 7
+_ROWS = [None] * 8
 _shown = [None]
+_hinted = [False]  # the game menu was opened: its hint is no longer shown
 
 
 def board_rows(s):
     """The status board's text for state s: [title, stars track, teacups
     (x, count, x, count: the players who have some), tarts, hourglasses,
-    draw piles, piles + supply]. One list, refilled when s is another
+    draw piles, pile counts, rabbits]. One list, refilled when s is another
     state (a state is never changed in place: T42-INPUT-3; a new round or
     an undo gives another object)."""
     rows = _ROWS
@@ -88,12 +97,20 @@ def board_rows(s):
         rows[3] = b"%-7d%d" % (b.tarts, p.tarts)
         rows[4] = b"%-7d%d" % (b.hourglasses, p.hourglasses)
         rows[5] = b"%-7d%d" % (b.draw_count(), p.draw_count())
-        # pile counts under their labels (16 px apart), the rabbits at x =
-        # 96: three two-value formats (a six-tuple is a bigger allocation)
-        pl = s.piles
-        rows[6] = b"%-2d%-2d" % (pl[0], pl[1]) + b"%-2d%-2d" % (pl[2], pl[3]) + b"%-4d%d" % (pl[4], s.supply_rabbits)
+        rows[6] = _pile_texts(s.piles)
+        rows[7] = b"%d" % s.supply_rabbits
         _shown[0] = s
     return rows
+
+
+def _pile_texts(piles):
+    # the cards left in each pile, as text, one list a state
+    out = []
+    i = 0
+    while i < len(piles):
+        out.append(b"%d" % piles[i])
+        i += 1
+    return out
 
 
 def _cups(sb, sp):
@@ -116,41 +133,46 @@ def _cup(cups, x, stars):
 
 
 class Status(Screen):
-    """Both players' boards, the watch, the piles and the supply at a glance.
+    """Both players' boards, the watch, the piles and the supply at a glance,
+    and the next round's first question at the bottom.
 
-    OK: play a round; UP/DOWN: game menu; LONG BACK: undo; LONG OK: redo."""
+    OK: that answer (the likeliest card, selected); UP/DOWN: the question
+    with the next card selected (the round has begun); BACK: game menu;
+    LONG BACK: undo; LONG OK: redo."""
 
     def __init__(self, game=None):
         self.game = game  # the t42.Game shown (for needs)
         self.toast = None  # (title, line) shown until the next key
+        self.note = None  # a line for row 6 until the next key (after a round)
 
     @property
     def needs(self):
-        # OK starts a round (the round's module). The final scoring comes
-        # on LONG OK when the round redone ends the game. A round played
-        # that ends it shows its notices first, and the notice needs the
-        # final scoring (loaded while it is read, when the round's module
-        # is no longer needed): so the score table is not kept loaded all
-        # through the last rounds, when the heap is fullest.
+        # The board's question and OK come from the round's module. The final
+        # scoring comes on LONG OK when the round redone ends the game. A
+        # round played that ends it shows its notices first, and the notice
+        # needs the final scoring (loaded while it is read, when the round's
+        # module is no longer needed): so the score table is not kept loaded
+        # all through the last rounds, when the heap is fullest.
         g = self.game
         if g is not None and (g.state.over or (g.can_redo() and may_end(g.state))):
             return _ROUND_END_NEEDS
         return _ROUND_NEEDS
 
     def key(self, ui, ev):
-        if self.toast is not None:
-            self.toast = None
+        if self.toast is not None or self.note is not None:
+            self.toast = self.note = None
             ui.dirty = True
         k = keyof(ev)
-        if ev == (E_PRESS | K_OK):
+        if kind(ev) == E_PRESS and (k == K_OK or k == K_UP or k == K_DOWN):
             if ui.app.game.state.over:
                 show_game(ui, None)
             else:
                 from teatally import ui_t42_round
 
-                ui_t42_round.start(ui)
-        elif k in (K_UP, K_DOWN) and kind(ev) == E_PRESS:
-            ui.push(game_menu(ui, 0 if k == K_DOWN else len(MENU) - 1))
+                ui_t42_round.start(ui, ev)  # the question, this key on it
+        elif ev == (E_PRESS | K_BACK):
+            _hinted[0] = True
+            ui.push(game_menu(ui, 0))
         elif ev == (E_LONG | K_BACK):
             after_undo(ui, do_undo(ui))
         elif ev == (E_LONG | K_OK):
@@ -165,43 +187,70 @@ class Status(Screen):
         else:
             _top(ui.gfx, fb, s, rows[0])
         _board(ui.gfx, fb, rows)
+        self._bottom(ui, fb, s)
+
+    def _bottom(self, ui, fb, s):
+        # row 6: the round's notes, or the menu's hint; row 7: the question
+        if self.note is not None:
+            text(fb, self.note, 0, 6 * LINE)
+        elif not _hinted[0]:
+            text(fb, words.t("board.hint"), 0, 6 * LINE)
+        if not s.over:
+            from teatally import ui_t42_round
+
+            text(fb, ui_t42_round.opening(ui.app), 0, 7 * LINE)
 
 
 def _top(gfx, fb, s, title):
     # the title bar (round, the watch's space), the names and the flamingo
     header(fb, title)
-    gfx.icon(fb, gfx.ICON_WATCH, 40, 0, 0)
-    text(fb, words.space(t42.SPACES[s.watch]), 50, 0, 0)
+    gfx.icon(fb, gfx.ICON_WATCH, 28, 0, 0)
+    text(fb, words.space(t42.SPACES[s.watch]), 38, 0, 0)
     if not _names.paste(fb, 1, s.flamingo):
-        text(fb, words.t("board.blue"), 16, LINE)
-        text(fb, words.t("board.pink"), 72, LINE)
+        text(fb, NAMES[0], 16, LINE)
+        text(fb, NAMES[1], 72, LINE)
         if s.flamingo == 0 or s.flamingo == 1:
-            fb.blit(gfx.ICONS[gfx.ICON_FLAMINGO], 52 + 56 * s.flamingo, LINE, 0)
+            fb.blit(gfx.ICONS[gfx.ICON_FLAMINGO], 46 + 56 * s.flamingo, LINE, 0)
         _names.keep(fb, 1, s.flamingo)
 
 
 def _board(gfx, fb, rows):
     # the players' rows under the icons, then the piles and the supply
     if not _column:
-        _column.append(gfx.column((gfx.ICON_STAR, gfx.ICON_TART, gfx.ICON_HOURGLASS, gfx.ICON_PILE)))
+        _column.append(gfx.column((gfx.ICON_STAR, gfx.ICON_TART, gfx.ICON_PILE)))
+        _column.append(gfx.ICONS[gfx.ICON_HOURGLASS])
     fb.blit(_column[0], 2, 2 * LINE, 0)
     fb.text(rows[1], 16, 2 * LINE, 1)
     if rows[2]:
         _teacups(gfx, fb, rows[2])
     fb.text(rows[3], 16, 3 * LINE, 1)
-    fb.text(rows[4], 16, 4 * LINE, 1)
-    fb.text(rows[5], 16, 5 * LINE, 1)
-    if not _piles.paste(fb, 6, 0):
-        # score-board piles: inverse value labels over the cards left
-        fb.fill_rect(0, 6 * LINE, 9, LINE, 1)
-        fb.fill_rect(16, 6 * LINE, 9, LINE, 1)
-        fb.fill_rect(32, 6 * LINE, 9, LINE, 1)
-        fb.fill_rect(48, 6 * LINE, 9, LINE, 1)
-        fb.fill_rect(64, 6 * LINE, 9, LINE, 1)
-        fb.text(PILE_LABELS, 0, 6 * LINE, 0)
-        fb.blit(gfx.ICONS[gfx.ICON_RABBIT], 96, 6 * LINE, 0)
-        _piles.keep(fb, 6, 0)
-    fb.text(rows[6], 0, 7 * LINE, 1)
+    fb.blit(_column[1], 38, 3 * LINE, 0)
+    fb.blit(_column[1], 94, 3 * LINE, 0)
+    fb.text(rows[4], 48, 3 * LINE, 1)
+    fb.text(rows[5], 16, 4 * LINE, 1)
+    if not _piles.paste(fb, 5, 0):
+        _pile_labels(gfx, fb)
+        _piles.keep(fb, 5, 0)
+    _pile_counts(fb, rows[6])
+    text(fb, rows[7], 5 * PILE_STEP + 11, 5 * LINE)
+
+
+def _pile_labels(gfx, fb):
+    # score-board piles: inverse value labels, the rabbit icon
+    v = 0
+    while v < 5:
+        fb.fill_rect(v * PILE_STEP, 5 * LINE, 7, LINE, 1)
+        text(fb, b"%d" % (v + 4), v * PILE_STEP + 1, 5 * LINE, 0)
+        v += 1
+    fb.blit(gfx.ICONS[gfx.ICON_RABBIT], 5 * PILE_STEP + 2, 5 * LINE, 0)
+
+
+def _pile_counts(fb, counts):
+    # the cards left in each pile, right of its label
+    i = 0
+    while i < 5:
+        text(fb, counts[i], i * PILE_STEP + 8, 5 * LINE)
+        i += 1
 
 
 def _teacups(gfx, fb, cups):
@@ -281,7 +330,7 @@ def show_game(ui, notice):
     else:
         ui.reset(Status(game))
     if notice:
-        ui.push(Message("Journal", wrap(notice)))
+        ui.push(Message(words.t("journal.title"), wrap(notice)))
 
 
 # -- undo / redo -----------------------------------------------------------
@@ -290,22 +339,22 @@ def do_undo(ui):
     app = ui.app
     g = app.game
     if not g.can_undo():
-        return ("Nothing to undo", "")
+        return (words.t("undo.none"), "")
     i = len(g.actions) - 1
     label = action_label(g.actions[i], round_number(g, i))
     app.undo()
-    return ("Undone", label)
+    return (words.t("undo.done"), label)
 
 
 def do_redo(ui):
     g = ui.app.game
     if not g.can_redo():
-        return ("Nothing to redo", "")
+        return (words.t("redo.none"), "")
     refused = _redo(ui.app)
     if refused is not None:
-        return ("Cannot redo", refused)
+        return (words.t("redo.refused"), refused)
     i = len(g.actions) - 1
-    return ("Redone", action_label(g.actions[i], round_number(g, i)))
+    return (words.t("redo.done"), action_label(g.actions[i], round_number(g, i)))
 
 
 def _redo(app):
@@ -335,12 +384,13 @@ def after_redo(ui, toast):
 
 # -- the game menu ------------------------------------------------------------
 MENU = (
-    ("History", "history"),
-    ("Score now", "score"),
-    ("Adjust", "adjust"),
-    ("Undo", "undo"),
-    ("Redo", "redo"),
-    ("Home", "home"),
+    (words.t("menu.history"), "history"),
+    (words.t("menu.score"), "score"),
+    (words.t("menu.legend"), "legend"),
+    (words.t("menu.adjust"), "adjust"),
+    (words.t("menu.undo"), "undo"),
+    (words.t("menu.redo"), "redo"),
+    (words.t("menu.home"), "home"),
 )
 
 
@@ -349,7 +399,7 @@ MENU_NEEDS = ("ui_t42_more", "ui_t42_end", "ui_misc")
 
 
 def game_menu(ui, sel):
-    m = Menu("Game", MENU, _menu_pick, sel=sel)  # never changed: no copy
+    m = Menu(words.t("menu.title"), MENU, _menu_pick, sel=sel)  # never changed: no copy
     m.needs = MENU_NEEDS  # type: ignore[attr-defined]  # read by app.App.wanted, any screen may have it
     return m
 
@@ -361,6 +411,8 @@ def _menu_pick(ui, what):
         ui.push(ui_t42_more.history(ui.app.game))
     elif what == "score":
         _score_now(ui)
+    elif what == "legend":
+        ui.push(Legend())
     elif what == "adjust":
         from teatally import ui_t42_more
 
@@ -377,4 +429,59 @@ def _score_now(ui):
     # (out of _menu_pick: its frame would not fit the C stack, see ui.py)
     from teatally import ui_t42_end
 
-    ui.push(ui_t42_end.Lines("If it ended now", ui_t42_end.score_lines(ui.app.game.state)))
+    ui.push(ui_t42_end.Lines(words.t("score.now"), ui_t42_end.score_lines(ui.app.game.state)))
+
+
+# -- the board's legend ---------------------------------------------------------
+# (icon, words) for each symbol of the status board
+_LEGEND = (
+    ("ICON_STAR", "legend.stars"),
+    ("ICON_TEACUP", "legend.teacups"),
+    ("ICON_TART", "legend.tarts"),
+    ("ICON_HOURGLASS", "legend.hourglasses"),
+    ("ICON_PILE", "legend.draw"),
+    ("ICON_FLAMINGO", "legend.flamingo"),
+    ("ICON_WATCH", "legend.watch"),
+    (None, "legend.piles"),
+    ("ICON_RABBIT", "legend.rabbits"),
+)
+
+
+class Legend(Screen):
+    """What each symbol of the status board stands for; UP/DOWN scroll,
+    OK or BACK go back."""
+
+    title = ""
+
+    def __init__(self):
+        self.title = words.t("legend.title")
+        self.top = 0
+
+    def key(self, ui, ev):
+        k = keyof(ev)
+        if k == K_DOWN and self.top + 7 < len(_LEGEND):
+            self.top += 1
+        elif k == K_UP and self.top > 0:
+            self.top -= 1
+        elif ev == (E_PRESS | K_OK) or ev == (E_PRESS | K_BACK):
+            ui.pop()
+            return
+        else:
+            return
+        ui.dirty = True
+
+    def draw(self, ui, fb):
+        header(fb, self.title)
+        i = self.top
+        while i < len(_LEGEND) and i < self.top + 7:
+            _legend_row(ui.gfx, fb, _LEGEND[i], (i - self.top + 1) * LINE)
+            i += 1
+
+
+def _legend_row(gfx, fb, row, y):
+    if row[0] is None:
+        fb.fill_rect(0, y, 7, LINE, 1)
+        text(fb, b"4", 1, y, 0)
+    else:
+        gfx.icon(fb, getattr(gfx, row[0]), 0, y)
+    text(fb, words.t(row[1]), 11, y)

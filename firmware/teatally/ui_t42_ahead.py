@@ -61,10 +61,13 @@ class Ahead:
         """Round.answer with what was made: the draft as it was goes to saved
         (the trial is a copy: no clone needed), the trial becomes the draft."""
         _saved(r)
+        r.notes = None  # said on the screen after the fill only (Round.answer)
         r.answers.append(self.v)
         need = r.need
         if need is None:
             r.acted = True
+        elif _applied(need, self.v):
+            r.copies += 1
         elif need.kind == t42.ASK_STARS:
             _last_stars(r.app.game)[_stars_key(need)] = self.v
         draft = r.draft = self.trial
@@ -83,6 +86,7 @@ def _saved(r):
     saved.append(r.draft)
     saved.append(r.acted)
     saved.append(r.notes)
+    saved.append(r.copies)
 
 
 def _ahead(r, a):
@@ -91,7 +95,7 @@ def _ahead(r, a):
     trial = _clone(a.draft)
     if a.need is None:
         _act(trial, a.v)
-    else:
+    elif not _applied(a.need, a.v):  # an applied copy is counted (_probe), not written
         params = _twin(a.draft, trial, a.need.params)
         if params is None:
             return a
@@ -100,7 +104,7 @@ def _ahead(r, a):
     if not acted and "blue" in trial and "pink" in trial:
         a.trial = trial  # the action menu comes next: nothing to probe
         return a
-    a.next = _probe(r.app.game, trial, a.fills, not acted)
+    a.next = _probe(r, trial, a, not acted)
     if _REFUSAL.exc is not None:
         return a  # the press will refuse it the usual way
     if a.next is None:
@@ -109,10 +113,17 @@ def _ahead(r, a):
     return a
 
 
-def _probe(game, trial, fills, ask_action):
-    # Round._probe for a trial (refused: None, and _REFUSAL.exc)
+def _probe(r, trial, a, ask_action):
+    # Round._probe for a trial (refused: None, and _REFUSAL.exc); a copy
+    # applied by a.v is counted as Round.answer counts it
+    copies = r.copies + 1 if _applied(a.need, a.v) else r.copies
     with _REFUSAL:
-        return game.probe(trial, fills, ask_action)
+        return r.app.game.probe(trial, a.fills, ask_action, copies)
+
+
+def _applied(need, v):
+    # a copied effect the players apply (T42-COPY-4: not in the line)
+    return need is not None and need.kind == t42.ASK_COPY and not v
 
 
 def _selected(screen):

@@ -8,10 +8,10 @@
 # The scores come from teatally.t42 (T42-SCORE-*); rule IDs refer to
 # seeds/tea-for-2.md.
 
-from teatally import t42
+from teatally import t42, words
 from teatally.buttons import E_LONG, E_PRESS, K_BACK
-from teatally.ui import LINE, ROWS, W, Message
-from teatally.ui_t42 import SHORT, after_undo, do_undo, game_menu
+from teatally.ui import LINE, ROWS, W, Message, pad
+from teatally.ui_t42 import after_undo, do_undo, game_menu
 
 
 # Message.__init__ by a global name: one word less on the value stack than
@@ -55,55 +55,50 @@ class Lines(Message):
 
 
 def objective_name(o):
-    # 8 columns in the score table
-    if o[:5] == "most:":
-        return "M " + SHORT.get(o[5:], o[5:])
-    if o == "hourglasses":
-        return "hourgl."
-    if o == "destroyed":
-        return "destroy"
-    return o
+    """An objective in words: "most king", "hourglasses"."""
+    return words.objective(o)
 
 
-# The score table's lines are bytes (fb.text takes them as it takes str):
-# a new str costs a search of MicroPython's interned-string table (~0.15 ms
-# on the Pico), bytes do not, and the final scoring comes on the press that
-# commits the last round. Objective names as bytes, made once each.
-_OBJ_NAME = {}
 _PILE_KEY = ("4", "5", "6", "7", "8")  # t42.score's objective keys
-_WINS = ((b"Blue wins", b"Blue wins (flam.)"), (b"Pink wins", b"Pink wins (flam.)"))
-
-
-def _objective_bytes(o):
-    b = _OBJ_NAME.get(o)
-    if b is None:
-        b = _OBJ_NAME[o] = objective_name(o).encode()
-    return b
+_LABEL = 11  # the score table's label column; the numbers take 10 more
 
 
 def score_lines(s, sc=None):
     """The score table as if the game ended now (T42-SCORE-1..8): stars so
-    far, each objective (pile, face, blue +x, pink +y; '.' = pile not empty,
-    so it does not score), totals and the winner. sc: t42.score(s) if the
-    caller has it already. -> lines as bytes."""
+    far, each objective (its pile and name, blue's points, pink's; "-"
+    while its pile is not empty, so it does not score yet), totals and the
+    winner, then what "-" means. sc: t42.score(s) if the caller has it
+    already. -> lines (str)."""
     if sc is None:
         sc = t42.score(s)
-    lines = [b"            B  P"]
-    lines.append(b"stars     %3d%3d" % (s.players[0].stars, s.players[1].stars))
+    lines = [" " * _LABEL + words.t("score.head")]
+    _row(lines, words.t("score.stars"), b"%5d%5d" % (s.players[0].stars, s.players[1].stars))
+    open_piles = False
     for v in range(4, 9):  # the piles (t42.PILES): a range of constants takes the fewest frame words
-        lines.append(_objective_line(v, s, sc))
-    lines.append(b"total     %3d%3d" % (sc["blue"], sc["pink"]))
-    lines.append(_WINS[0 if sc["winner"] == "blue" else 1][1 if sc["blue"] == sc["pink"] else 0])
+        o = sc["objectives"].get(_PILE_KEY[v - 4])
+        name = words.f("score.obj", v, objective_name(s.objectives[v]))
+        if o is None:
+            open_piles = True
+            _row(lines, name, b"    -    -")
+        else:
+            _row(lines, name, b"%5d%5d" % (o["blue"], o["pink"]))
+    _row(lines, words.t("score.total"), b"%5d%5d" % (sc["blue"], sc["pink"]))
+    w = 0 if sc["winner"] == "blue" else 1
+    lines.append(words.f("score.wins.flamingo" if sc["blue"] == sc["pink"] else "score.wins", words.player(w)))
+    if open_piles:
+        lines.append(words.t("score.legend"))
     return lines
 
 
-def _objective_line(v, s, sc):
-    # "%d %-8s" is "%-10s" of "%d %s": v is one digit. A function of its own:
-    # in score_lines' loop its locals would put that frame on the heap.
-    o = sc["objectives"].get(_PILE_KEY[v - 4])
-    if o is None:
-        return b"%d %-8s  .  ." % (v, _objective_bytes(s.objectives[v]))
-    return b"%d %-8s%3d%3d" % (v, _objective_bytes(s.objectives[v]), o["blue"], o["pink"])
+def _row(lines, label, numbers):
+    # a label and its two numbers on one line, or on two when it is long
+    numbers = numbers.decode()
+    padded = pad(label, _LABEL)
+    if padded is not None:
+        lines.append(padded + numbers)
+    else:
+        lines.append(label)
+        lines.append(" " * _LABEL + numbers)
 
 
 # OK archives the game and shows the home menu
@@ -114,8 +109,8 @@ def final_screen(ui):
     s = ui.app.game.state
     sc = t42.score(s)
     lines = score_lines(s, sc)
-    lines.append("OK: archive game")
-    m = Lines("Final %d:%d" % (sc["blue"], sc["pink"]), lines, _archive, _game_menu, _undo)
+    lines.append(words.t("final.ok"))
+    m = Lines(words.f("final.title", sc["blue"], sc["pink"]), lines, _archive, _game_menu, _undo)
     m.needs = FINAL_NEEDS
     m.prepare = _Summary(sc).prepare  # type: ignore[attr-defined]  # app.App idle work
     return m

@@ -5,56 +5,130 @@
 # `needs` (ui_t42), so the main loop loads it between key presses, before
 # the player can pick an entry. Rule IDs refer to seeds/tea-for-2.md.
 
-from teatally import t42
+from teatally import t42, words
 from teatally.ui import Menu, Message, Picker, wrap
-from teatally.ui_t42 import NAMES, SHORT, after_undo, final_screen
+from teatally.ui_t42 import NAMES, after_undo, final_screen, round_label
 
 
 def action_hint(action):
-    """What the winner did: "P: buy 6 h2", "B: effect", "tie: -" ..."""
+    """The history's bottom line for a journal line: "beat pink guards"
+    (a round: the loser and their card), "Blue tarts +2" (an adjustment)."""
     if "adjust" in action:
         return _adjust_hint(action["adjust"])
-    return _round_hint(action).decode()
+    return _round_hint(action)
 
 
-# The history's hint is made on every key press in it: as bytes (fb.text
-# draws them; a new str searches the interned strings, see ui.py), by
-# functions small enough for frames on MicroPython's C stack (more than 11
-# words of arguments, locals and value stack go on the heap, a heap search
-# a call), with formats of two values (a tuple of three is two blocks of
-# heap: a search too).
 def _round_hint(action):
-    # a round line's hint, bytes
-    vb = t42.VALUE.get(action.get("blue"), 0)
-    vp = t42.VALUE.get(action.get("pink"), 0)
-    who = b"B" if vb > vp else b"P" if vp > vb else b"tie"
-    if "buy" in action and "effect" not in action:
-        who = b"%s: buy %d" % (who, action["buy"])  # a pile: an int (the engine's check)
-    else:
-        who = b"%s: %s" % (who, b"effect" if "effect" in action else b"-")
-    vb = action.get("hourglasses", 0)
-    return who + b" h%d" % vb if vb else who
+    # a round line's hint: who the winner beat, or a tie
+    b = action.get("blue")
+    p = action.get("pink")
+    vb = t42.VALUE.get(b, 0)
+    vp = t42.VALUE.get(p, 0)
+    if vb == vp:
+        return words.t("hist.tied")
+    if vb > vp:
+        return words.f("hist.beat", words.t("who.pink"), _card(p))
+    return words.f("hist.beat", words.t("who.blue"), _card(b))
+
+
+def _card(c):
+    return words.card(c) if c in t42.VALUE else "?"
 
 
 def _adjust_hint(adj):
+    # an adjustment in words: "Blue tarts +2, hand on copy"
     parts = []
     for k in ("blue", "pink"):
         d = adj.get(k)
         if isinstance(d, dict):
             for f in d:
-                parts.append("%s %s%+d" % (k[0].upper(), f[:5], d[f]))
+                parts.append(words.f("adj.field", NAMES[t42.PLAYERS.index(k)], words.t("field." + f), "%+d" % d[f]))
     if "flamingo" in adj:
-        parts.append("fl " + str(adj["flamingo"]))
+        parts.append(words.f("adj.flamingo", _who(adj["flamingo"])))
     if "watch" in adj:
-        parts.append("hand " + str(adj["watch"]))
-    return " ".join(parts)
+        w = adj["watch"]
+        parts.append(words.f("adj.watch", words.space(w) if w in t42.SPACES else str(w)))
+    return ", ".join(parts)
+
+
+def _who(name):
+    return NAMES[t42.PLAYERS.index(name)] if name in t42.PLAYERS else str(name)
+
+
+def describe(action, n):
+    """Journal line `action` (round n) in sentences, e.g. "R12 Blue queen
+    beat pink guards; Blue destroyed the top of pile 8 (2 stars)." Made
+    when the history's line is opened (or ahead, between presses)."""
+    if "adjust" in action:
+        return words.f("hist.adjusted", n, _adjust_hint(action["adjust"]))
+    b = action.get("blue")
+    p = action.get("pink")
+    vb = t42.VALUE.get(b, 0)
+    vp = t42.VALUE.get(p, 0)
+    if vb == vp:
+        out = words.f("say.tie", n, _card(b), _card(p))
+        w = -1
+    else:
+        w = 0 if vb > vp else 1
+        out = words.f("say.beat", n, NAMES[w], _card(b if w == 0 else p), words.t("who." + t42.PLAYERS[1 - w]),
+                      _card(p if w == 0 else b))
+    who = NAMES[w] if w >= 0 else words.t("say.winner")
+    foe = NAMES[1 - w] if w >= 0 else words.t("say.loser")
+    if "effect" in action:
+        out += "; " + _effect(b if w == 0 else p, action["effect"], who, foe)
+    elif "buy" in action:
+        v = action["buy"]
+        out += "; " + words.f("say.buy", who, v, _card(t42.PILE_CARD.get(v)))
+    else:
+        out += "; " + words.f("say.none", who)
+    h = action.get("hourglasses", 0)
+    if h:
+        out += "; " + words.f("say.hourglasses", who, words.n("n.hourglasses", h))
+    if isinstance(action.get("watch"), dict) and action["watch"]:
+        out += "; " + words.f("say.watch", _params(action["watch"], who, foe, True))
+    return out + "."
+
+
+def _effect(card, params, who, foe):
+    # a card's effect in words, from its card and what the players told
+    if not isinstance(params, dict):
+        params = {}
+    said = _params(params, who, foe, False)
+    if said:
+        return words.f("say.effect", who, _card(card), said)
+    return words.f("say.effect", who, _card(card), words.t("effect." + card) if card in t42.VALUE else "")
+
+
+def _params(params, who, foe, own):
+    # what an effect's or a space's answers say: a pile, a card, cards,
+    # the flamingo or tarts, a space, and what came of it ("then")
+    parts = []
+    stars = params.get("stars")
+    tail = words.f("say.stars", words.n("n.stars", stars)) if isinstance(stars, int) else ""
+    if "pile" in params:
+        parts.append(words.f("say.pile", params["pile"]) + tail)
+    elif "card" in params:
+        parts.append(words.f("say.own" if own else "say.card", foe, _card(params["card"])) + tail)
+    elif isinstance(params.get("cards"), list):
+        parts.append(words.f("say.cards", ", ".join([_card(c) for c in params["cards"]])) + tail)
+    if params.get("take") == "flamingo":
+        parts.append(words.t("say.take.flamingo"))
+    elif params.get("take") == "tarts":
+        parts.append(words.t("say.take.tarts"))
+    if params.get("space") in t42.SPACES:
+        parts.append(words.f("say.space", words.space(params["space"])))
+    if isinstance(params.get("then"), dict):
+        more = _params(params["then"], who, foe, own)
+        if more:
+            parts.append(words.f("say.then", more))
+    return ", ".join(parts)
 
 
 # -- history --------------------------------------------------------------------
 def history(game):
     """Every journal line in words, newest selected; OK shows the line itself."""
     if not len(game.actions):
-        return Menu("History", [("(no rounds yet)", -1)], _leave)
+        return Menu(words.t("hist.title"), [(words.t("hist.empty"), -1)], _leave)
     _ROWS.open(game)
     m = _HISTORY
     m.sel = len(_ROWS) - 1  # (the first draw scrolls to it)
@@ -118,7 +192,7 @@ class Rows:
     def detail(self, ui, i):
         d = self.ahead
         if d is None or d[0] != i:
-            d = self.ahead = (i, _detail(self[i][0].decode(), self.acts[i]))
+            d = self.ahead = (i, _detail(self[i][0], self.acts[i], _round_of(self.acts.tags, i)))
         d[1].top = 0  # (shown before: from its first line again)
         ui.push(d[1])
 
@@ -127,7 +201,7 @@ class Rows:
         if self.ahead is not None and self.ahead[0] == i:
             return False
         self.ahead = None  # (its heap free for the next)
-        self.ahead = (i, _detail(self[i][0].decode(), self.acts[i]))
+        self.ahead = (i, _detail(self[i][0], self.acts[i], _round_of(self.acts.tags, i)))
         return True
 
 
@@ -140,26 +214,28 @@ def _prepare(app):
 
 
 def _label(tags, i):
-    # ui_t42.action_label's words for line i, from its tag (t42.Actions), as
-    # bytes: fb.text draws them, and a new str costs a search of the
-    # interned strings (see ui.py). The round: those up to line i (an
+    # ui_t42.action_label's words for line i, from its tag (t42.Actions)
+    # without decoding the line. The round: those up to line i (an
     # adjustment keeps the one before).
-    n = i + 1 - tags.count(_ADJUSTS, 0, i + 1)
+    n = _round_of(tags, i)
     if tags[i] == t42.TAG_ADJUSTS:
-        return b"%d adj" % n
-    return b"%d %s/" % (n, _SHORT[tags[i] >> 4]) + _SHORT[tags[i] & 15]
+        return words.f("hist.adjust", n)
+    return round_label(_CARDS[tags[i] >> 4], _CARDS[tags[i] & 15], n)
 
 
-def _detail(title, a):
-    # the line in words, then as the journal holds it
-    from teatally import jsonc
+def _round_of(tags, i):
+    return i + 1 - tags.count(_ADJUSTS, 0, i + 1)
+
+
+def _detail(title, a, n):
+    # the line in words (sentences, wrapped)
     from teatally.ui_t42_end import Lines  # loaded with the game menu (its needs)
 
-    return Lines(title, wrap(action_hint(a)) + wrap(jsonc.dumps(a)))
+    return Lines(title, wrap(describe(a, n)))
 
 
-# a tag's card (its index in t42.CARDS, more for none) -> ui_t42.SHORT's name, bytes
-_SHORT = tuple([SHORT[c].encode() for c in t42.CARDS]) + (b"?",) * (16 - len(t42.CARDS))
+# a tag's card (its index in t42.CARDS, more for none) -> its name (None: none)
+_CARDS = t42.CARDS + (None,) * (16 - len(t42.CARDS))
 _ADJUSTS = bytes((t42.TAG_ADJUSTS,))  # an adjustment's tag
 
 # The history screen, made with the module (between key presses, with the
@@ -170,7 +246,7 @@ _ADJUSTS = bytes((t42.TAG_ADJUSTS,))  # an adjustment's tag
 # the history leads back to the game menu but BACK.
 _NO_LINES = t42.Actions()
 _ROWS = Rows()
-_HISTORY = Menu("History", _ROWS, _ROWS.detail, _close, hint=_ROWS.hint)
+_HISTORY = Menu(words.t("hist.title"), _ROWS, _ROWS.detail, _close, hint=_ROWS.hint)
 _HISTORY.prepare = _prepare  # type: ignore[attr-defined]  # app.App idle work
 
 
@@ -182,7 +258,7 @@ class Adjust(Menu):
     """Pick what to correct; the engine judges every adjustment."""
 
     def __init__(self, app):
-        Menu.__init__(self, "Adjust", [], self._pick)
+        Menu.__init__(self, words.t("adj.title"), [], self._pick)
         self.refresh(app)
 
     def refresh(self, app):
@@ -191,9 +267,9 @@ class Adjust(Menu):
         for p in (0, 1):
             me = s.players[p]
             for f in FIELDS:
-                items.append(("%s %s %d" % (NAMES[p], f[:6], getattr(me, f)), (p, f)))
-        items.append(("Flamingo " + t42.PLAYERS[s.flamingo], "flamingo"))
-        items.append(("Hand " + t42.SPACES[s.watch], "watch"))
+                items.append((words.f("adj.item", NAMES[p], words.t("field." + f), getattr(me, f)), (p, f)))
+        items.append((words.f("adj.flamingo.item", NAMES[s.flamingo]), "flamingo"))
+        items.append((words.f("adj.watch.item", words.space(t42.SPACES[s.watch])), "watch"))
         self.items = items
 
     def shown(self, ui):
@@ -203,21 +279,22 @@ class Adjust(Menu):
         s = ui.app.game.state
         if what == "flamingo":
             items = [(NAMES[p], t42.PLAYERS[p]) for p in (0, 1)]
-            ui.push(Menu("Flamingo holder", items, lambda ui, v: _adjust(ui, {"flamingo": v}), sel=s.flamingo))
+            title = words.t("adj.flamingo.title")
+            ui.push(Menu(title, items, lambda ui, v: _adjust(ui, {"flamingo": v}), sel=s.flamingo))
         elif what == "watch":
-            items = [(sp, sp) for sp in t42.SPACES]
-            ui.push(Menu("Watch hand on", items, lambda ui, v: _adjust(ui, {"watch": v}), sel=s.watch))
+            items = [(words.space(sp), sp) for sp in t42.SPACES]
+            ui.push(Menu(words.t("adj.watch.title"), items, lambda ui, v: _adjust(ui, {"watch": v}), sel=s.watch))
         else:
             p, f = what
             cur = getattr(s.players[p], f)
             ui.push(
                 Picker(
-                    "%s %s +/-" % (NAMES[p], f[:6]),
+                    words.f("adj.picker", NAMES[p], words.t("field." + f)),
                     -cur,
                     adjust_most(s, f, cur),
                     0,
                     lambda ui, v: _adjust(ui, {t42.PLAYERS[p]: {f: v}}) if v else ui.pop(),
-                    describe=lambda v: [b"now %d" % cur, b"then %d" % (cur + v)],  # bytes: no new str a press
+                    describe=lambda v: [words.f("adj.now", cur), words.f("adj.then", cur + v)],
                 )
             )
 
@@ -237,9 +314,9 @@ def _adjust(ui, adj):
     try:
         ui.app.commit(action)
     except t42.Refused as exc:
-        ui.replace(Message("Refused", wrap(str(exc))))
+        ui.replace(Message(words.t("refused.title"), wrap(str(exc))))
         return
-    toast = ("Adjusted", action_hint(action))
+    toast = (words.t("adj.done"), action_hint(action))
     if ui.app.game.state.over:
         ui.reset(final_screen(ui))
     else:

@@ -3,22 +3,13 @@
 # its `needs` (ui_misc), so the main loop loads it between key presses,
 # before "New Tea for 2" can be picked. Rule IDs refer to seeds/tea-for-2.md.
 
-from teatally import t42
-from teatally.ui import Menu
+from teatally import t42, words
+from teatally.ui import Menu, wrap
 from teatally.ui_t42 import show_game
-
-OBJ_LABELS = {
-    "hourglasses": "hourglasses",
-    "tarts": "tarts",
-    "deck": "deck size",
-    "destroyed": "destroyed",
-}
 
 
 def objective_label(o):
-    if o[:5] == "most:":
-        return "most " + o[5:]
-    return OBJ_LABELS.get(o, o)
+    return words.objective(o)
 
 
 # What the setup screens show, made once when the module loads (it is
@@ -26,15 +17,16 @@ def objective_label(o):
 # objects, each looked up among the interned strings (~20K fuel).
 # By question (the number of answers so far): its title, items and hint.
 _OBJECTIVE_ITEMS = [(objective_label(o), o) for o in t42.OBJECTIVES]
-_TITLES = ["Flamingo holder", "Watch hand start"] + ["Above pile %d" % v for v in t42.PILES]
+_TITLES = [words.t("new.flamingo"), words.t("new.watch")] + [words.f("new.pile", v) for v in t42.PILES]
 _ITEMS = [
-    [("Blue", "blue"), ("Pink", "pink"), ("Random", "random")],
-    [("Random", "random")] + [(sp, sp) for sp in t42.SPACES],
+    [(words.player(0), "blue"), (words.player(1), "pink"), (words.t("new.random"), "random")],
+    [(words.t("new.random"), "random")] + [(words.space(sp), sp) for sp in t42.SPACES],
 ] + [_OBJECTIVE_ITEMS] * len(t42.PILES)
 
 
 def _one_tart(v):
-    return "starts with 1 tart"
+    # T42-SETUP-2
+    return words.t("new.flamingo.hint")
 
 
 _HINTS = [_one_tart] + [None] * (1 + len(t42.PILES))
@@ -46,21 +38,38 @@ def _pile_lines(lines, answers):
         lines.append(_pile_line(t42.PILES[i], answers))
 
 
+def _repeat_lines(lines, answers):
+    # T42-OBJ-2: the summary's warning, "! tarts twice", for each face above
+    # more than one pile (as teatally.record.repeated_objective finds them
+    # for the replay tool; that module is not loaded on the device)
+    faces = answers[2:]
+    for i in range(len(faces)):
+        if faces[i] in faces[:i] and faces[i] not in faces[i + 1 :]:
+            lines.extend(wrap(words.f("new.twice", objective_label(faces[i]))))
+
+
+def _repeated_text(rep):
+    # record.repeated_text with the screens' labels: "most king is already above pile 5"
+    return words.f("new.repeated", objective_label(rep[0]), rep[1])
+
+
 def _pile_line(v, answers):
-    return "%d %s" % (v, objective_label(answers[v - 2]))
+    return words.f("new.pile.line", v, objective_label(answers[v - 2]))
 
 
 class NewGame:
     """The setup questions in order (T42-SETUP-2..4): flamingo holder, watch
     start, the objective above each pile 4..8, then a summary to confirm.
-    BACK steps back one question; BACK at the first leaves.
+    BACK steps back one question; BACK at the first leaves. A face already
+    above another pile is taken only once confirmed (T42-OBJ-2), and the
+    summary warns of it.
 
     One Menu serves the questions, set up again for each (a new one would
     cost its attribute table on every press); the functions are split so
     that their frames stay on MicroPython's C stack (more than 11 words of
     arguments, locals and value stack go on the heap: a heap search a call)."""
 
-    __slots__ = ("answers", "rolled", "menu", "calls", "ready")
+    __slots__ = ("answers", "rolled", "menu", "calls", "ready", "pending")
 
     def __init__(self):
         self.answers = []  # flamingo, watch, objective 4 .. objective 8
@@ -68,6 +77,7 @@ class NewGame:
         self.calls = (self.pick, self.back)  # bound once
         self.menu = Menu("", [], self.pick)  # set up for each question
         self.ready = None  # (game, line) made ahead for the summary's OK
+        self.pending = None  # a repeated objective face waiting for its confirmation
 
     def screen(self, ui):
         n = len(self.answers)
@@ -95,7 +105,7 @@ class NewGame:
     def _summary(self):
         from teatally.ui_t42_end import Lines  # loaded with the home menu (its needs)
 
-        m = Lines("New game?", self._summary_lines(), ok=self.start, back=self.back)
+        m = Lines(words.t("new.title"), self._summary_lines(), ok=self.start, back=self.back)
         m.prepare = self.prepare  # type: ignore[attr-defined]  # called by app.App idle work
         return m
 
@@ -115,15 +125,42 @@ class NewGame:
         a = self.answers
         r = self.rolled
         lines = []
-        lines.append("Flamingo %s%s" % (a[0], "*" if r[0] else ""))
-        lines.append("Hand %s%s" % (a[1], "*" if r[1] else ""))
+        lines.append(words.f("new.sum.flamingo", words.player(t42.PLAYERS.index(a[0])), "*" if r[0] else ""))
+        lines.append(words.f("new.sum.watch", words.space(a[1]), "*" if r[1] else ""))
         _pile_lines(lines, a)
+        _repeat_lines(lines, a)
         if r[0] or r[1]:
-            lines.append("* drawn at random")
-        lines.append("OK: start game")
+            lines.append(words.t("new.sum.random"))
+        lines.append(words.t("new.sum.ok"))
         return lines
 
     def pick(self, ui, v):
+        n = len(self.answers)
+        if n >= 2 and v in self.answers[2:]:
+            ui.replace(self._repeated(v))  # T42-OBJ-2: confirmed first
+            return
+        self.take(ui, v)
+
+    def _repeated(self, v):
+        # the warning for a face already above a pile: OK takes it, BACK
+        # asks the question again
+        from teatally.ui_t42_end import Lines  # loaded with the home menu (its needs)
+
+        self.pending = v
+        a = self.answers
+        rep = (v, t42.PILES[a.index(v, 2) - 2], t42.PILES[len(a) - 2])
+        lines = wrap(_repeated_text(rep) + words.t("new.repeated.ask"))
+        lines.append(words.t("new.repeated.ok"))
+        lines.append(words.t("new.repeated.back"))
+        return Lines(words.t("new.repeated.title"), lines, ok=self.keep, back=self.again)
+
+    def keep(self, ui):
+        self.take(ui, self.pending)
+
+    def again(self, ui):
+        ui.replace(self.screen(ui))
+
+    def take(self, ui, v):
         n = len(self.answers)
         if v == "random":
             # drawn once, when picked: stepping back and forth keeps the draw

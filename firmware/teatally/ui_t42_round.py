@@ -6,7 +6,9 @@
 # names the next missing answer (a t42.Need with its legal options) or says
 # the round is complete. Only one question is the UI's own: the winner's
 # action (effect, buy or nothing), because the engine treats a missing
-# action as "nothing" (T42-ROUND-3).
+# action as "nothing" (T42-ROUND-3). Likewise an applied copy leaves no
+# trace in the line (T42-COPY-4: only a declined one does): the round
+# counts the copies applied and the probe asks about the next one.
 #
 # Each answer is written into the draft and the engine is probed once for
 # the next question (a probe plays the whole round on a scratch state, so it
@@ -17,57 +19,30 @@
 # (for the "blue: cat only" notes); they are not part of the answers, so
 # BACK skips over them.
 
-from teatally import t42
-from teatally.ui import COLS, Menu, Message, Picker, Screen
-from teatally.ui_t42 import END_NEEDS, NAMES, SHORT, show_final, show_game, wrap
+from teatally import t42, words
+from teatally.ui import Menu, Message, Picker, Screen
+from teatally.ui_t42 import END_NEEDS, NAMES, show_final, show_game, wrap
 
-# what each card's effect does (T42-CARD-1..9), for the action menu
-EFFECT = {
-    "cat": "hand to any spot",
-    "rabbit": "destroy pile top",
-    "dormouse": "take 2 tarts",
-    "guards": "foe reveals 3",
-    "executioner": "destroy foe card",
-    "knave": "take 3 tarts",
-    "caterpillar": "take 2 hourglass",
-    "king": "flamingo/2 tarts",
-    "alice": "take 1 hourglass",
-    "queen": "destroy pile top",
-}
-# what each watch space does (T42-SPACE-1..5)
-SPACE = {
-    "stars": "gain 2 stars",
-    "destroy": "destroy own card",
-    "reveal": "reveal 2: stars",
-    "flamingo": "take flamingo",
-    "copy": "copy foe's top",
-}
-# Menu labels written out once: a % format or a + of two str costs ~20K
-# fuel (0.1 ms) on every press (each new str is looked up among the
-# interned strings). What a press must make is made as bytes (not looked
-# up; fb.text takes them): few tables, as the module's heap counts too.
+# the words' lookups as globals: one word of a frame less than an attribute
+# (see Round on frames)
+_wf = words.f
+_wt = words.t
+_wn = words.n
+_wc = words.card
+
+# Screen text comes from teatally.words. Menu labels are made once: a %
+# format or a + of two str costs ~20K fuel (0.1 ms) on every press (each
+# new str is looked up among the interned strings). What a press must make
+# is made as bytes (not looked up; ui.text takes them).
 # _CARD_ITEM: card -> its menu item, name and value (t42.VALUE;
 # tests/test_ui_t42.py checks they agree).
-_CARD_ITEM = {
-    "cat": ("cat 1", "cat"),
-    "rabbit": ("rabbit 1", "rabbit"),
-    "dormouse": ("dormouse 2", "dormouse"),
-    "guards": ("guards 3", "guards"),
-    "executioner": ("executioner 4", "executioner"),
-    "knave": ("knave 5", "knave"),
-    "caterpillar": ("caterpillar 6", "caterpillar"),
-    "king": ("king 7", "king"),
-    "alice": ("alice 8", "alice"),
-    "queen": ("queen 9", "queen"),
-}
+_CARD_ITEM = {}
+for _c in t42.CARDS:
+    _CARD_ITEM[_c] = (_wf("card.item", _wc(_c), t42.VALUE[_c]), _c)
 _TIMES = ("", "", " x2", " x3", " x4", " x5", " x6", " x7", " x8", " x9")
-_REVEALS = ("Blue reveals", "Pink reveals")
-_HOURGLASSES = ("Blue hourglasses", "Pink hourglasses")
-_ADD_RABBIT = ("Blue: add rabbit", "Pink: add rabbit")
-_SHUFFLE = ("Blue: shuffle", "Pink: shuffle")
-_WINS = (("Blue wins", "Blue wins (tie)"), ("Pink wins", "Pink wins (tie)"))
-_BUY = {4: b"Buy 4: ", 5: b"Buy 5: ", 6: b"Buy 6: ", 7: b"Buy 7: ", 8: b"Buy 8: "}
-_TARTS = (b"0 tarts", b"1 tart", b"2 tarts", b"3 tarts", b"4 tarts", b"5 tarts", b"6 tarts", b"7 tarts", b"8 tarts")
+_REVEALS = (_wf("ask.reveals", NAMES[0]), _wf("ask.reveals", NAMES[1]))
+_HOURGLASSES = (_wf("ask.hourglasses", NAMES[0]), _wf("ask.hourglasses", NAMES[1]))
+_COPIES = (_wf("ask.copies", NAMES[0]), _wf("ask.copies", NAMES[1]))
 
 # Items with a count ("king 7 x3"), kept while there are few: from one round
 # to the next most stay the same. Keyed by the card's value * 64 + the count
@@ -80,7 +55,7 @@ def _counted(item, n):
     hit = _COUNTED.get(key)
     if hit is not None and hit[1] == item[1]:
         return hit
-    hit = (item[0] + _TIMES[n] if n < len(_TIMES) else "%s x%d" % (item[0], n), item[1])
+    hit = (item[0] + _TIMES[n] if n < len(_TIMES) else item[0] + " x%d" % n, item[1])
     if len(_COUNTED) >= 12:
         _COUNTED.clear()
     _COUNTED[key] = hit
@@ -106,8 +81,11 @@ def _last_stars(game):
 _ROUND = []
 
 
-def start(ui):
-    """Begin a round on top of the status board."""
+def start(ui, ev=None):
+    """Begin a round on top of the status board; the key ev (the board's
+    OK, UP or DOWN) then goes to its first question when the board showed
+    it (opening): OK takes the answer selected first."""
+    asked = ev is not None and first_question(ui.app) is not None
     ui.push(Screen())  # the round's slot on the stack; replaced by its questions
     r = _ROUND[0] if _ROUND and _ROUND[0].app is ui.app else None
     if r is None:
@@ -116,6 +94,65 @@ def start(ui):
     else:
         r.reset()
     r.advance(ui)
+    if asked and getattr(ui.top(), "round", None) is r:
+        ui.top().key(ui, ev)
+
+
+# The status board's last line for the state _OPEN[0], and the question it
+# shows (None: not a card): one probe a state.
+_OPEN = [None, None, None]
+
+
+def opening(app):
+    """The status board's last line: the next round's first question and
+    the answer OK gives there (the likeliest card, selected first), e.g.
+    "Blue: dormouse? OK"."""
+    _open(app.game)
+    return _OPEN[1]
+
+
+def first_question(app):
+    """The question the board's OK, UP and DOWN act on: (need, its options
+    as listed, the middle one selected first: _arranged), or None when the
+    board only opens the round."""
+    _open(app.game)
+    return _OPEN[2]
+
+
+def _open(game):
+    if _OPEN[0] is not game.state:
+        need = _first_need(game)
+        if need is None or need.kind != t42.ASK_CARD:
+            _OPEN[1] = _wt("board.play")
+            _OPEN[2] = None
+        else:
+            listed = _arranged(need.options, game.state.players[need.who].draw)
+            _OPEN[2] = (need, listed)
+            _OPEN[1] = _next_card(need, listed)
+        _OPEN[0] = game.state
+
+
+def _first_need(game):
+    # the Need a round's first probe raises (None: complete or refused)
+    with _REFUSAL:
+        return game.probe({}, [], True)
+
+
+def _next_card(need, listed):
+    # "Blue: dormouse? OK": the card selected first (Round._ask_card)
+    return _wf("board.next", NAMES[need.who], _wc(listed[len(listed) // 2]))
+
+
+def _only(fill):
+    # the note for a card the engine filled in: the player's only one
+    return _wf("note.only", NAMES[fill[1]], _wc(fill[2]))
+
+
+def _hand(out, watch, n):
+    # ASK_HOURGLASSES: where n hourglasses take the hand, what it does there
+    sp = t42.SPACES[t42.landing(watch, n)]
+    out.append(_wf("hand.moves" if n else "hand.stays", words.space(sp)))
+    out.append(_wt("space.does." + sp))
 
 
 # Frame sizes: MicroPython puts a function's frame on the heap when its
@@ -145,17 +182,29 @@ class Round:
         "say",
         "text",
         "ready",
+        "points",
+        "copies",
     )
 
     def __init__(self, app):
         self.app = app
         self.answers = []  # what the players picked, in the order asked
-        # per answer, three entries: a copy of the draft, acted and notes before it
+        # per answer, four entries: a copy of the draft, acted, notes and
+        # copies before it
         self.saved = []
         self.screens = [None, None]  # the Menu and the Picker, once made
-        # bound once: answer, back; the bottom lines (_say, _act_hint) and the
-        # picker's lines (_say, _land)
-        self.calls = (self.answer, self.back, self._say, self._act_hint, self._land, self.prepare)
+        # bound once: answer, back; the bottom lines (_say, _act_hint,
+        # _copy_hint) and the picker's lines (_say, _land)
+        self.calls = (
+            self.answer,
+            self.back,
+            self._say,
+            self._act_hint,
+            self._land,
+            self.prepare,
+            self._card_hint,
+            self._copy_hint,
+        )
         self.fills = []  # what a probe filled in without asking (t42.apply)
         # the question on screen, for _menu and _picker: its title, its
         # items or the picker's lines (one list, reused), the item or value
@@ -174,10 +223,12 @@ class Round:
         del self.saved[:]
         self.draft = {}  # the round line being built
         self.acted = False  # the winner's action is in the draft
+        self.copies = 0  # copied effects the players chose to apply (T42-COPY-4)
         self.need = None  # the question on screen: a t42.Need, or None for the action
         self.winner = -1
         self.notes = None  # what was filled in without asking, for the next screen
         self.ready = None  # the selected answer played between presses (prepare)
+        self.points = 0  # what the winner won by (the action menu)
 
     # -- the next question ---------------------------------------------------
     def advance(self, ui):
@@ -211,19 +262,19 @@ class Round:
         with _REFUSAL:
             # T42-INPUT-1: the engine fills in the answers with one
             # possibility itself (in fills), so one probe serves a press
-            return self.app.game.probe(self.draft, self.fills, not self.acted)
+            return self.app.game.probe(self.draft, self.fills, not self.acted, self.copies)
 
     def _refused(self, ui, exc):
         # say why, BACK steps back
-        ui.replace(Message("Refused", wrap(str(exc)), ok=self.back))
+        ui.replace(Message(_wt("refused.title"), wrap(str(exc)), ok=self.back))
 
     def _filled(self):
         # the "blue: cat only" notes for the next screen
         fills = self.fills
         for i in range(len(fills)):
             if fills[i][0] == t42.ASK_CARD:
-                note = "%s: %s only" % (t42.PLAYERS[fills[i][1]], fills[i][2])
-                self.notes = note if self.notes is None else self.notes + "; " + note
+                note = _only(fills[i])
+                self.notes = note if self.notes is None else self.notes + " " + note
         del fills[:]
 
     def _action(self, ui):
@@ -244,14 +295,18 @@ class Round:
         saved.append(_clone(self.draft))
         saved.append(self.acted)
         saved.append(self.notes)
+        saved.append(self.copies)
+        self.notes = None  # said on the screen after the fill only
         self.answers.append(v)
         if need is None:
             _act(self.draft, v)
             self.acted = True
+        elif need.kind == t42.ASK_COPY and not v:
+            self.copies += 1  # applied: counted, not written (T42-COPY-4)
         else:
             if need.kind == t42.ASK_STARS:
                 _last_stars(self.app.game)[_stars_key(need)] = v
-            _fill(need, v)
+            _fill(need, v)  # a declined copy: {"decline": true}
         self.advance(ui)
 
     def back(self, ui):
@@ -260,12 +315,14 @@ class Round:
         if not self.answers:
             ui.pop()
             return
-        self.answers.pop()
+        v = self.answers.pop()
         saved = self.saved
+        self.copies = saved.pop()
         self.notes = saved.pop()
         self.acted = saved.pop()
         self.draft = saved.pop()
         self.advance(ui)
+        _recall(ui.top(), v)  # the cursor on the answer given before
 
     # -- made ahead, between presses ---------------------------------------------------
     def prepare(self, app):
@@ -280,24 +337,33 @@ class Round:
 
     # -- what the screens call back ---------------------------------------------------
     def _hint(self, say):
-        # the menu's bottom line: the notes of what was filled in, if any
-        if self.notes is None:
-            return say
-        self.text = self.notes
-        return self.calls[2]
+        # the menu's bottom line (the notes go above it: _menu)
+        return say
 
     def _say(self, v):
         # the same bottom line (or the picker's lines) for every option
         return self.text
 
     def _act_hint(self, v):
-        # the action menu's bottom line (text: the winner's effect in words)
+        # the action menu's bottom line (text: the winner's effect in words;
+        # sel: the points won by, T42-BUY-1): for a buy, the purchase rule
         if v == "effect":
             return self.text
         if v == "none":
-            d = self.draft
-            return "flamingo holder" if t42.VALUE[d["blue"]] == t42.VALUE[d["pink"]] else "no action"
-        return t42.PILE_CARD[v].encode() + b", %d left" % self.app.game.state.pile(v)
+            return _wt("act.none.hint")
+        return _cost(v, self.points)
+
+    def _card_hint(self, v):
+        # a card question's bottom line: how many of the draw pile's cards
+        # are this one (the "x2" of the label), when the counts are exact
+        draw = self.app.game.state.players[self.need.who].draw
+        return _wf("card.hint", draw.get(v, 0), self.app.game.state.players[self.need.who].draw_count())
+
+    def _copy_hint(self, v):
+        # the copy question's bottom line (text: the copied effect in words)
+        if not v:
+            return self.text
+        return _wt("copy.decline.hint")
 
     def _land(self, n):
         # ASK_HOURGLASSES (T42-WATCH-1, -2): where the hand would land
@@ -305,15 +371,8 @@ class Round:
         out = self.rows
         del out[:]
         if self.notes:
-            out.append(self.notes)
-        watch = self.need.watch
-        if n == 0:
-            out.append("no move")
-            out.append(b"hand on " + t42.SPACES[watch].encode())
-        else:
-            sp = t42.SPACES[t42.landing(watch, n)]
-            out.append(b"hand -> " + sp.encode())
-            out.append(SPACE[sp])
+            out.extend(wrap(self.notes))
+        _hand(out, self.need.watch, n)
         return out
 
     # -- the screens ------------------------------------------------------------
@@ -323,20 +382,26 @@ class Round:
         card = d["blue"] if w == 0 else d["pink"]
         points = t42.VALUE[card] - t42.VALUE[d["pink"] if w == 0 else d["blue"]]  # T42-BUY-1
         self._action_rows(card, points)
-        self.title = _WINS[w][1 if points == 0 else 0]
-        self.sel = 0
-        self.text = EFFECT[card]
+        if points:
+            self.title = _wf("win.by", NAMES[w], points)
+        else:
+            self.title = _wf("win.tie", NAMES[w])  # the flamingo's holder (T42-ROUND-2)
+        self.text = _wt("effect." + card)
         self.say = self._hint(self.calls[3])
+        # selected first: the dearest buy the winner can afford, else the
+        # effect (what players choose most: measured on the bench's games)
+        self.sel = 1 if len(self.rows) > 2 else 0
+        self.points = points  # (for _act_hint: the buys' cost)
         return self._menu()
 
     def _action_rows(self, card, points):
         # the effect, the buys the winner can afford, nothing (T42-ROUND-3)
         rows = self.rows
         del rows[:]
-        rows.append((b"Effect: " + SHORT[card].encode(), "effect"))
+        rows.append((_wf("act.effect", _wc(card)), "effect"))
         s = self.app.game.state
         _buy_rows(rows, s, points, s.players[self.winner].tarts)
-        rows.append(("Nothing", "none"))
+        rows.append((_wt("act.none"), "none"))
 
     def question(self, need):
         kind = need.kind
@@ -350,6 +415,8 @@ class Round:
             return self._ask_take(need)
         if kind == t42.ASK_STARS:
             return self._ask_stars(need)
+        if kind == t42.ASK_COPY:
+            return self._ask_copy(need)
         return self._ask_hourglasses(need)
 
     def _ask_card(self, need):
@@ -358,27 +425,28 @@ class Round:
         draw = self.app.game.state.players[who].draw
         rows = self.rows
         del rows[:]
-        _card_rows(rows, need.options, draw if top else None)
-        self.sel = _most(need.options, draw)
+        _card_rows(rows, _arranged(need.options, draw), draw if top else None)
+        self.sel = len(rows) // 2
         if top:
             self.title = _REVEALS[who]
-            self.text = b"%d in draw pile" % self.app.game.state.players[who].draw_count()
+            self.say = self._hint(self.calls[6])
         else:
-            self.title = need.what
-            self.text = NAMES[who].encode() + b"'s card"
-        self.say = self._hint(self.calls[2])
+            self.title = words.label(need.what)
+            self.text = _wf("card.whose", NAMES[who])
+            self.say = self._hint(self.calls[2])
         return self._menu()
 
     def _ask_pile(self, need):
         _pile_rows(self.rows, need.options)
-        self.title = need.what + ": pile"
+        self.title = _wf("ask.pile", words.label(need.what))
         self.sel = 0
-        self.say = self._hint(None)
+        self.text = _wt("pile.hint")
+        self.say = self._hint(self.calls[2])
         return self._menu()
 
     def _ask_space(self, need):
         _space_rows(self.rows, need.options)
-        self.title = "Hand to?"
+        self.title = _wt("ask.space")
         self.sel = 0
         self.say = self._hint(_space_says)
         return self._menu()
@@ -386,11 +454,26 @@ class Round:
     def _ask_take(self, need):
         rows = self.rows
         del rows[:]
-        rows.append(("Take flamingo", "flamingo"))
-        rows.append(("Take 2 tarts", "tarts"))
-        self.title = "%s king" % NAMES[need.who]
+        rows.append((_wt("take.flamingo"), "flamingo"))
+        rows.append((_wt("take.tarts"), "tarts"))
+        self.title = _wf("ask.take", NAMES[need.who])
         self.sel = 1 if self.app.game.state.flamingo == need.who else 0
         self.say = self._hint(None)
+        return self._menu()
+
+    def _ask_copy(self, need):
+        # T42-COPY-4: the copied effect, or decline it; the first answer
+        # says what the copy does (the card: the label's last word), the
+        # second the notes of what was filled in, if any
+        card = _last_word(need.what)
+        rows = self.rows
+        del rows[:]
+        rows.append((_wf("copy.apply", _wc(card)), False))
+        rows.append((_wt("copy.decline"), True))
+        self.title = _COPIES[need.who]
+        self.sel = 0
+        self.text = _wt("effect." + card)
+        self.say = self.calls[7]
         return self._menu()
 
     def _ask_stars(self, need):
@@ -398,10 +481,11 @@ class Round:
         lines = self.rows
         del lines[:]
         if self.notes:
-            lines.append(self.notes)
-        _wrap_label(lines, need.what)
+            lines.extend(wrap(self.notes))
+        key = _stars_key(need)
+        lines.extend(wrap(_wf("stars.on", _wc(key)) if key in t42.VALUE else _wt("stars.revealed")))
         self.text = lines
-        self.title = "Printed stars"
+        self.title = _wt("ask.stars")
         self.sel = _last_stars(self.app.game).get(_stars_key(need), 0)
         self.say = self.calls[2]
         return self._picker(need.options)
@@ -424,6 +508,7 @@ class Round:
             self.screens[0].prepare = self.calls[5]  # type: ignore[attr-defined]  # app.App idle work
         else:
             Menu.__init__(self.screens[0], self.title, self.rows, self.calls[0], self.calls[1], self.sel, self.say)
+        self.screens[0].note = wrap(self.notes) if self.notes else None  # type: ignore[attr-defined]
         return self.screens[0]
 
     def _picker(self, lo_hi):
@@ -452,7 +537,11 @@ class Round:
             ui.reset(_notice(after, lines, show_final))
             return
         show_game(ui, None)
-        if lines:
+        if len(lines) == 2:
+            # one player's reshuffle: said on the board until the next key
+            # (no press to read it); more goes on a screen of its own
+            ui.top().toast = (lines[0], lines[1])
+        elif lines:
             # read, they give way to the board below
             ui.push(_notice(after, lines, None))
 
@@ -488,7 +577,7 @@ _LINE = [None, None]  # a line made ahead and its journal text (see _commit)
 
 def _notice(after, lines, ok):
     # what to do on the table after the round (notices)
-    m = Message("After round %d" % after.round, lines, ok=ok)
+    m = Message(_wf("notice.title", after.round), lines, ok=ok)
     if ok is show_final:
         m.needs = END_NEEDS  # type: ignore[attr-defined]  # read by app.App.wanted
     return m
@@ -506,22 +595,84 @@ def _card_item(c, draw):
     return _counted(_CARD_ITEM[c], n) if n > 1 else _CARD_ITEM[c]
 
 
-def _most(options, draw):
-    # the index of the card the draw pile holds most of (the likely reveal,
-    # selected first)
-    sel = best = 0
-    for j in range(len(options)):
-        if draw.get(options[j], 0) > best:
-            best = draw[options[j]]
-            sel = j
-    return sel
+def _arranged(options, draw):
+    """The card options as the menu lists them: the likeliest (the most of
+    it in the draw pile) in the middle, selected first, the next likeliest
+    below it, the next above, and so on outwards, so that the card revealed
+    is few presses away either way round (the menu wraps). Cards as likely
+    as each other keep value order among their places (all equally likely:
+    plain value order, the middle one selected)."""
+    ranked = _ranked(options, draw)
+    out = [None] * len(options)
+    a = 0
+    while a < len(out):
+        b = _tied(ranked, draw, a)
+        _place(out, ranked, a, b)
+        a = b
+    return out
+
+
+def _ranked(options, draw):
+    # the options, likeliest first (equal counts in value order)
+    ranked = []
+    taken = [False] * len(options)
+    while len(ranked) < len(options):
+        j = _likeliest(options, draw, taken)
+        taken[j] = True
+        ranked.append(options[j])
+    return ranked
+
+
+def _tied(ranked, draw, a):
+    # the end of the run of ranked cards as likely as ranked[a]
+    b = a + 1
+    while b < len(ranked) and draw.get(ranked[b], 0) == draw.get(ranked[a], 0):
+        b += 1
+    return b
+
+
+def _place(out, ranked, a, b):
+    # ranks a .. b - 1 (as likely as each other): their places from the
+    # middle, filled in value order
+    places = []
+    k = a
+    while k < b:
+        places.append((len(out) // 2 + _offset(k)) % len(out))
+        k += 1
+    places.sort()
+    k = a
+    while k < b:
+        out[places[k - a]] = ranked[k]
+        k += 1
+
+
+def _offset(k):
+    # the k-th likeliest's place from the middle: 0, +1, -1, +2, -2, ...
+    return (k + 1) // 2 if k & 1 else -(k // 2)
+
+
+def _likeliest(options, draw, taken):
+    # the index of the option not yet taken that the draw pile holds most of
+    best = -1
+    j = -1
+    i = 0
+    while i < len(options):
+        if not taken[i] and draw.get(options[i], 0) > best:
+            best = draw.get(options[i], 0)
+            j = i
+        i += 1
+    return j
 
 
 def _pile_rows(rows, options):
     # "4 executioner" for pile 4 (bytes: no new str)
     del rows[:]
     for i in range(len(options)):
-        rows.append((b"%d " % options[i] + t42.PILE_CARD[options[i]].encode(), options[i]))
+        rows.append(_pile_item(options[i]))
+
+
+def _pile_item(v):
+    return (_wf("pile.item", v, _wc(t42.PILE_CARD[v])), v)
 
 
 def _space_rows(rows, options):
@@ -532,20 +683,47 @@ def _space_rows(rows, options):
 
 def _buy_rows(rows, s, points, tarts):
     # the buys the winner can afford (T42-BUY-2; as t42.buy_options, without
-    # its list of tuples); the piles are 4 to 8 (t42.PILES), a range of
-    # constants takes the fewest frame words
-    for v in range(4, 9):
+    # its list of tuples), dearest first; the piles are 4 to 8 (t42.PILES),
+    # a range of constants takes the fewest frame words
+    for v in range(8, 3, -1):  # the dearest first: the likeliest buy
         if s.pile(v) and t42.buy_cost(v, points) <= tarts:
             rows.append(_buy_item(v, points))
 
 
 def _buy_item(v, points):
-    # bytes: no new str
-    return (_BUY[v] + _TARTS[t42.buy_cost(v, points)], v)
+    # "Buy 6: caterpillar" (its cost on the bottom line: _cost)
+    return (_BUYS[v - 4], v)
+
+
+_BUYS = tuple([_wf("act.buy", v, _wc(t42.PILE_CARD[v])) for v in t42.PILES])
+
+
+def _cost(v, points):
+    # the purchase rule for pile v won by points (T42-BUY-2): its value less
+    # the points, never below nothing
+    cost = t42.buy_cost(v, points)
+    if cost == 0:
+        return _wf("buy.free", points)
+    return _wf("buy.cost", v, points, _wn("n.tarts", cost))
 
 
 def _space_says(v):
-    return SPACE[v]
+    return _wt("space.does." + v)
+
+
+def _recall(screen, v):
+    # BACK: the question asked again with the cursor on the answer given
+    # before (a menu's item, a picker's value)
+    items = getattr(screen, "items", None)
+    if items is not None:
+        i = 0
+        while i < len(items):
+            if items[i][1] == v:
+                screen.sel = i
+                return
+            i += 1
+    elif getattr(screen, "value", None) is not None and screen.lo <= v <= screen.hi:
+        screen.value = v
 
 
 def _clone(o):
@@ -610,6 +788,11 @@ def _stars_key(need):
     return _stars_card(need.what)
 
 
+def _last_word(what):
+    # "watch copy queen" -> "queen" (the card a copy question is about)
+    return what[what.rfind(" ") + 1 :]
+
+
 def _stars_card(what):
     # "blue watch reveal stars" -> "reveal": the word before the last (one
     # new str; a split would make one per word)
@@ -617,27 +800,6 @@ def _stars_card(what):
     if i < 0:
         return what
     return what[what.rfind(" ", 0, i) + 1 : i]
-
-
-def _wrap_label(lines, what):
-    """Append to lines what ui.wrap(what) gives, as bytes: ui.wrap makes a
-    str for every word and every joined line (~0.1 ms each, a label costs
-    ~1 ms). An ASCII label of words with one space between them is cut at
-    the last space that fits; any other (and a word longer than a line) is
-    left to ui.wrap."""
-    b = what.encode()
-    if len(b) != len(what) or b[:1] == b" " or b" " * 2 in b:
-        lines.extend(wrap(what))
-        return
-    while len(b) > COLS:
-        i = b.rfind(b" ", 0, COLS + 1)
-        if i < 0:
-            lines.extend(wrap(b.decode()))  # a word longer than a line
-            return
-        lines.append(b[:i])
-        b = b[i + 1 :]
-    if b:
-        lines.append(b)
 
 
 def notices(before, after, w):
@@ -648,8 +810,7 @@ def notices(before, after, w):
     rabbits = _reshuffled(out, w, before, after, rabbits)
     _reshuffled(out, 1 - w, before, after, rabbits)
     if after.end is not None and before.end is None:
-        out.append("No rabbit left:" if after.end == "rabbits" else "4 piles empty:")
-        out.append("game ends")
+        out.extend(wrap(_wt("end.rabbits" if after.end == "rabbits" else "end.piles")))
     return out
 
 
@@ -658,11 +819,11 @@ def _reshuffled(out, p, before, after, rabbits):
     # -> the rabbits left
     if _reshuffles(before.players[p], after.players[p]):
         if rabbits > 0:
-            out.append(_ADD_RABBIT[p])
-            out.append("  and shuffle")
+            out.append(_wf("shuffle.rabbit", NAMES[p]))
+            out.append(_wt("shuffle.rabbit2"))
             return rabbits - 1
-        out.append(_SHUFFLE[p])
-        out.append("  (no rabbit)")
+        out.append(_wf("shuffle.norabbit", NAMES[p]))
+        out.append(_wt("shuffle.norabbit2"))
     return rabbits
 
 

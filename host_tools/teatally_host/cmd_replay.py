@@ -4,7 +4,7 @@ A bad line: `teatally replay: line N: why` on stderr, exit 2."""
 
 import sys
 
-from teatally import jsonc, t42
+from teatally import jsonc, record, t42
 from teatally.journal import RecordError
 from teatally_host.errors import BadInput, load_record, read_bytes
 
@@ -22,5 +22,19 @@ def run(args):
         game = load_record(data, args.upto)
     except RecordError as exc:
         raise BadInput("line %d: %s" % (exc.line, exc.reason))
+    warn_repeated_objective(game)
     sys.stdout.write(jsonc.dumps(t42.to_json(game.state)) + "\n")
     return 0
+
+
+def warn_repeated_objective(game):
+    """T42-OBJ-2: a face above two piles is accepted, with a warning on
+    stderr (the state still goes to stdout, exit status 0)."""
+    faces = [game.state.objectives[v] for v in t42.PILES]
+    rep = record.repeated_objective(faces)
+    if rep is not None:
+        print(
+            "teatally replay: warning: setup: %s (pile %d repeats it; each tile is placed once)"
+            % (record.repeated_text(rep), rep[2]),
+            file=sys.stderr,
+        )

@@ -9,7 +9,12 @@ random option from the Need's own list. No rule is duplicated here: whatever
 the engine asks is what gets answered, so the records are legal by
 construction (a refused answer would be an engine bug and is raised).
 Round lines keep every answer the probe asked for, "hourglasses": 0
-included, exactly as the device's journal records them.
+included, exactly as the device's journal records them. With a decline_rate
+the probe also asks, as it asks the device, whether each copied effect is
+applied or declined (T42-COPY-4), and that share of them is declined
+({"decline": true} in the copy space's parameters, at any depth of a
+cat/copy chain); without one (the default, and the benchmark's records)
+every copied effect is applied and the random draws are those of before.
 
 Everything is drawn from one ``random.Random(seed)``: the same seed gives the
 same record on every machine and Python version that keeps Random's
@@ -17,6 +22,7 @@ algorithm (CPython's Mersenne Twister with its seeding of ints is stable).
 
     objs = random_game(7)                 # [setup, round, round, ...] until game over
     objs = random_game(7, rounds=60)      # stop after 60 rounds at the latest
+    objs = random_game(7, decline_rate=0.5)  # about half the copied effects declined
     write_record(objs, "game.jsonl", crc=True)
 """
 
@@ -29,7 +35,10 @@ P_EFFECT = 0.55
 P_BUY = 0.35
 # Chance to spend hourglasses when holding some.
 P_SPEND = 0.5
-STYLES = ("random", "long")
+# "copies": players who like the copy space (a cat moves the hand there,
+# hourglasses are spent when they land on it), for chains of copies.
+P_COPY = 0.7
+STYLES = ("random", "long", "copies")
 
 
 def random_setup(rng):
@@ -96,14 +105,17 @@ def _choose_action(rng, s, action, w, style):
             action["effect"] = {"take": "tarts"}
         return
     roll = rng.random()
+    if style == "copies" and cards[w] == "cat":
+        roll = 0.0  # always the cat: it may go to copy
     if roll < P_EFFECT:
         action["effect"] = {}
     elif roll < P_EFFECT + P_BUY and piles:
         action["buy"] = rng.choice(piles)
 
 
-def random_round(rng, game, style="random"):
-    """One complete, legal round line for the game's current state."""
+def random_round(rng, game, style="random", decline_rate=0.0):
+    """One complete, legal round line for the game's current state
+    (decline_rate: the chance of declining each copied effect)."""
     s = game.state
     action = {}
     for p in (0, 1):
@@ -112,11 +124,36 @@ def random_round(rng, game, style="random"):
     _choose_action(rng, s, action, w, style)
     if style == "long":
         action["hourglasses"] = 0
+    applied = 0 if decline_rate else None  # copies applied so far (Game.probe)
     while True:
-        need = game.probe(action)
+        need = game.probe(action, copies=applied)
         if need is None:
             return action
+        if style == "copies" and _to_copy(rng, game, need, w):
+            continue
+        if need.kind == t42.ASK_COPY:
+            if rng.random() < decline_rate:
+                need.params["decline"] = True
+            else:
+                applied += 1
+            continue
         answer(rng, need)
+
+
+def _to_copy(rng, game, need, w):
+    # style "copies": a cat's space is copy, and the hourglasses are those
+    # that land on copy, most of the time (True: answered)
+    if rng.random() >= P_COPY:
+        return False
+    if need.kind == t42.ASK_SPACE and "copy" in need.options:
+        need.params["space"] = "copy"
+        return True
+    if need.kind == t42.ASK_HOURGLASSES:
+        n = (t42.SPACES.index("copy") - need.watch) % 5
+        if 0 < n <= need.options[1]:
+            need.params["hourglasses"] = n
+            return True
+    return False
 
 
 def random_adjustment(rng, s):
@@ -137,15 +174,18 @@ def random_adjustment(rng, s):
     return {"adjust": {t42.PLAYERS[p]: {kind: delta}}}
 
 
-def random_game(seed, rounds=None, adjust_rate=0.0, style="random"):
+def random_game(seed, rounds=None, adjust_rate=0.0, style="random", decline_rate=0.0):
     """Play a random legal game; return its record objects, setup first.
 
     seed: anything random.Random accepts; rounds: stop after that many rounds
     even if the game is not over (None: play until the game is over);
     adjust_rate: chance, before each round, of one random legal adjustment
     line (adjustment lines do not count as rounds); style: "random" (any
-    legal choice; games last about 32..55 rounds) or "long" (hoarding players
-    whose games last about 53..65 rounds, for 60-round benchmark records)."""
+    legal choice; games last about 32..55 rounds), "long" (hoarding players
+    whose games last about 53..65 rounds, for 60-round benchmark records) or
+    "copies" (random players who send the hand to copy whenever they can);
+    decline_rate: the chance of declining each copied effect (T42-COPY-4;
+    0: never, and the probe is not asked about copies)."""
     if style not in STYLES:
         raise ValueError("style must be one of %s" % ", ".join(STYLES))
     rng = random.Random(seed)
@@ -157,7 +197,7 @@ def random_game(seed, rounds=None, adjust_rate=0.0, style="random"):
             adj = random_adjustment(rng, game.state)
             game.apply(adj)
             objs.append(adj)
-        action = random_round(rng, game, style)
+        action = random_round(rng, game, style, decline_rate)
         game.apply(action)
         objs.append(action)
     return objs

@@ -77,6 +77,11 @@ def missing_in_font(path, codes):
     return [c for c in codes if c not in cmap]
 
 
+def _shown(code):
+    # a glyph's name in the module's comments: itself, or U+XXXX for a space
+    return "U+%04X" % code if chr(code).isspace() else chr(code)
+
+
 def generate(path, strings):
     """The text of ja_font.py for ``strings`` rendered from the font at path."""
     from PIL import ImageFont
@@ -108,11 +113,11 @@ def generate(path, strings):
     for i in range(0, len(codes), 8):
         chunk = codes[i : i + 8]
         lines.append('    b"%s"  # %s' % ("".join("\\x%02x\\x%02x" % (c >> 8, c & 255) for c in chunk),
-                                          "".join(chr(c) for c in chunk)))
+                                          " ".join(_shown(c) for c in chunk)))
     lines.append(")")
     lines.append("GLYPHS = (")
     for c in codes:
-        lines.append('    b"%s"  # %s' % ("".join("\\x%02x" % b for b in render(font, c)), chr(c)))
+        lines.append('    b"%s"  # %s' % ("".join("\\x%02x" % b for b in render(font, c)), _shown(c)))
     lines.append(")")
     return "\n".join(lines) + "\n"
 

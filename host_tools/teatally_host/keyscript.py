@@ -128,12 +128,33 @@ class Driver:
             self.choose(delta)
 
     def round(self, rec):
-        self.press("ok")  # status board -> the round's first question
+        self.opening(rec)  # the status board: the round's first question
         while hasattr(self.top(), "round"):
             r = self.top().round
             if not self.detour(r):
                 self.choose(answer(r, rec))
         self.notice()
+
+    def opening(self, rec):
+        """On the status board: OK takes the first question's card selected
+        first (the board shows it), UP/DOWN begin the round moving off it."""
+        from teatally import ui_t42_round
+
+        q = ui_t42_round.first_question(self.app)
+        if q is None:
+            self.press("ok")  # the board only opens the round
+            return
+        need, values = q
+        sel = len(values) // 2  # the middle one is selected first
+        target = rec[need.key]  # a round's first question: a revealed card (the draft's own)
+        n = len(values)
+        d = (values.index(target) - sel) % n
+        if d == 0:
+            self.press("ok")
+        elif d <= n - d:
+            self.press("down", d)
+        else:
+            self.press("up", n - d)
 
     def detour(self, r):
         """Hook: press something else on the round's question r first
@@ -173,6 +194,8 @@ def answer(r, rec):
     src = rec
     for k in find_path(r.draft, r.need.params):
         src = src[k]
+    if r.need.kind == "copy":  # t42.ASK_COPY: declined, or applied (not in the line)
+        return src.get("decline") is True
     target = src[r.need.key]
     if isinstance(target, list):
         target = target[len(r.need.params[r.need.key])]
