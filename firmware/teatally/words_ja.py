@@ -210,7 +210,9 @@ TABLE = {
     "pad.tie.track": "同点: トラックで決定",
     "pad.legend.marks": "*: 勝ち、A: アリス",
     "pad.legend.mark": "*: 勝ち",
-    "pad.tt.legend": "Ha いかれ帽子屋、Ch チェシャ猫、WR 白ウサギ、Ca イモムシ、Qu 女王、MH 三月うさぎ、Al アリス、= 合計",
+    "pad.tt.legend": (
+        "Ha いかれ帽子屋、Ch チェシャ猫、WR 白ウサギ、Ca イモムシ、Qu 女王、MH 三月うさぎ、Al アリス、= 合計"
+    ),
     "pad.tw.legend": "A-I 9つの部門、= 合計、Tr ロイヤルトラック",
     "pad.tt.result": "ティータイムの結果",
     "pad.tw.result": "ウィッチーズの結果",
