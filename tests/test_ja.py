@@ -280,9 +280,9 @@ def test_language_setting_kept_across_a_reset(dual):
     # at once in Japanese, the title too
     assert out[4].startswith(
         "Settings 設定 コントラスト 200|画面オフ: 2分|上下反転: オフ|ボード: virtual|言語: 日本語 sel=4")
-    assert out[5] == "home [ja_font ja_text words_ja]"  # kept while Japanese is on
+    assert out[5] == "home [ja_font ja_text ui_lang words_ja]"  # kept while Japanese is on
     assert '"lang": "ja"' in out[6]
-    assert out[7] == "reset ja [ja_font ja_text words_ja]"
+    assert out[7] == "reset ja [ja_font ja_text ui_lang words_ja]"
     assert out[8].startswith("Menu Tea Tally 新しい2人でお茶を|ティータイム|ティー・ウィッチーズ|過去のゲーム|設定|")
     assert out[10].startswith("JaMenu Language 言語 English|日本語 sel=1")
     assert out[11].startswith(

@@ -42,28 +42,6 @@ NEXT = {
 }
 
 
-# The modules a language other than English keeps loaded while it is on.
-LANG_MODULES = ("teatally.words", "teatally.font", "teatally.ja_font", "teatally.ja_text", "teatally.words_ja")
-
-
-def use_language(lang):
-    """The screens' words (teatally.words) and glyphs (teatally.font) for
-    lang: "ja" loads the Japanese table and the Misaki glyphs (ja_text),
-    "en" drops them. The journal never sees the language."""
-    from teatally import font, ui, words
-
-    words.use(lang)
-    if lang == "ja":
-        from teatally import ja_text
-
-        font.EXT[0] = ja_text.text
-        font.EXT[1] = ja_text.width
-        ui.WRAP[0] = ja_text.wrap
-        ui.PAD[0] = ja_text.pad
-    else:
-        font.EXT[0] = font.EXT[1] = ui.WRAP[0] = ui.PAD[0] = None
-
-
 def _gfx():
     from teatally import gfx
 
@@ -80,8 +58,10 @@ class App:
         self.settings = self.load_settings()
         if self.settings["lang"] != "en":
             # before self.core: its words and glyphs stay loaded (English
-            # loads neither)
-            use_language(self.settings["lang"])
+            # loads neither, nor ui_lang)
+            from teatally import ui_lang
+
+            ui_lang.use_language(self.settings["lang"])
         self.game = None  # t42.Game of the current Tea for 2 game
         self.summary = None  # (final state, archive summary line) made ahead (ui_t42_end)
         self.asleep = False
@@ -114,18 +94,6 @@ class App:
         except (OSError, ValueError):
             pass  # absent or damaged: defaults
         return s
-
-    def set_language(self, lang):
-        """Switch the screens to lang now and keep it (settings.json); the
-        language's modules join the ones never forgotten, or leave them."""
-        use_language(lang)
-        self.settings["lang"] = lang
-        self.save_settings()
-        for n in LANG_MODULES:
-            if n in self.core:
-                self.core.remove(n)
-            if lang != "en" and n in sys.modules:
-                self.core.append(n)
 
     def save_settings(self):
         from teatally import jsonc

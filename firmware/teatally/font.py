@@ -54,7 +54,7 @@ _G = framebuf.FrameBuffer(bytearray(5), 5, HEIGHT, _VLSB)  # the character at ha
 
 
 # Another language's glyphs while it is on (issue 18: teatally.ja_text,
-# set by app.use_language): its (draw, width) functions for UTF-8 text;
+# set by ui_lang.use_language): its (draw, width) functions for UTF-8 text;
 # None: ASCII only, as above.
 EXT = [None, None]
 

@@ -6,7 +6,7 @@
 
 While the language is Japanese, teatally.font draws and measures all
 screen text through these (font.EXT) and ui.wrap breaks lines with wrap
-(ui.WRAP): app.use_language sets them.
+(ui.WRAP): ui_lang.use_language sets them.
 
 ASCII runs are drawn with the device's font (teatally.font, 6x8, one call
 a run); any other character is a glyph of teatally.ja_font (Misaki Gothic,

@@ -57,7 +57,7 @@ def fits(s, room=W):
 
 
 # Another language's padding while it is on (issue 18: ja_text.pad, set by
-# app.use_language); None: spaces, one a character.
+# ui_lang.use_language); None: spaces, one a character.
 PAD = [None]
 
 
@@ -70,7 +70,7 @@ def pad(s, cols):
 
 
 # Another language's line breaking while it is on (issue 18: ja_text.wrap,
-# set by app.use_language with font.EXT); None: the spaces' (below).
+# set by ui_lang.use_language with font.EXT); None: the spaces' (below).
 WRAP = [None]
 
 

@@ -4,14 +4,16 @@ Settings shows the choice ("Lang: English" or "言語: 日本語") and OK on it
 opens the language menu, each language named in its own words. The choice
 is saved in settings.json ("lang": "en" or "ja") like the other settings,
 so it survives a power cut; it never reaches the journal: the records stay
-language-free. The switch is at once (app.App.set_language: words.use and
-the glyphs in teatally.font).
+language-free. The switch is at once (set_language: words.use and the
+glyphs in teatally.font). English never loads this module at boot.
 
 In English, this menu's own title and labels hold Japanese: it draws them
 through ja_text (Misaki Gothic glyphs + the device font for ASCII),
 imported only while it shows: English-only play never loads the glyphs
 (app.App.forget unloads them once the menu is gone).
 """
+
+import sys
 
 from teatally.app import LANGS
 from teatally.ui import LINE, Menu, bar
@@ -66,8 +68,45 @@ def language_menu(ui):
 
 
 def _set_language(ui, lang):
-    ui.app.set_language(lang)
+    set_language(ui.app, lang)
     ui.pop()
+
+
+# The modules a language other than English keeps loaded while it is on.
+LANG_MODULES = ("teatally.words", "teatally.font", "teatally.ja_font", "teatally.ja_text", "teatally.words_ja",
+                "teatally.ui_lang")
+
+
+def use_language(lang):
+    """The screens' words (teatally.words) and glyphs (teatally.font) for
+    lang: "ja" loads the Japanese table and the Misaki glyphs (ja_text),
+    "en" drops them. The journal never sees the language."""
+    from teatally import font, ui, words
+
+    words.use(lang)
+    if lang == "ja":
+        from teatally import ja_text
+
+        font.EXT[0] = ja_text.text
+        font.EXT[1] = ja_text.width
+        ui.WRAP[0] = ja_text.wrap
+        ui.PAD[0] = ja_text.pad
+    else:
+        font.EXT[0] = font.EXT[1] = ui.WRAP[0] = ui.PAD[0] = None
+
+
+def set_language(app, lang):
+    """Switch the screens to lang now and keep it (settings.json); the
+    language's modules join the ones the app never forgets, or leave them."""
+    use_language(lang)
+    app.settings["lang"] = lang
+    app.save_settings()
+    core = app.core
+    for n in LANG_MODULES:
+        if n in core:
+            core.remove(n)
+        if lang != "en" and n in sys.modules:
+            core.append(n)
 
 
 TITLE = "Language 言語"

@@ -976,15 +976,16 @@ from teatally import ja_font
 glyphs = live()
 from teatally import app
 before = live()
-app.use_language('ja')
+from teatally import ui_lang
+ui_lang.use_language('ja')
 after = live()
-app.use_language('en')
-for n in ('teatally.ja_font', 'teatally.ja_text', 'teatally.words_ja'):
+ui_lang.use_language('en')
+for n in ('teatally.ja_font', 'teatally.ja_text', 'teatally.words_ja', 'teatally.ui_lang'):
     del sys.modules[n]
 import teatally
-for n in ('ja_font', 'ja_text', 'words_ja'):
+for n in ('ja_font', 'ja_text', 'words_ja', 'ui_lang'):
     delattr(teatally, n)
-del ja_font
+del ja_font, ui_lang
 again = live()
 print('JA', glyphs - base, after - before + (glyphs - base), again - before, ja_font_count)
 """
@@ -993,7 +994,7 @@ print('JA', glyphs - base, after - before + (glyphs - base), again - before, ja_
 def japanese_cost(fw, sizes):
     """Flash and heap of Japanese: the .mpy bytes of the glyph subset, its
     drawing and the Japanese table; the live heap that switching to
-    Japanese adds (app.use_language("ja"), after collection) and of the
+    Japanese adds (ui_lang.use_language("ja"), after collection) and of the
     glyph subset alone; the heap left once English is back and the modules
     are forgotten (what App.forget does). -> dict of *_bytes."""
     from teatally import ja_font
