@@ -44,7 +44,7 @@ main()
 def test_a_screen_exception_becomes_the_error_screen(dual):
     out = dual(GUARD).splitlines()
     assert out == [
-        "error 1 Error ['ValueError: bad ', 'pile', 'OK: resume game']",
+        "error 1 Error ['ValueError: bad pile', 'OK: resume the game']",
         "logged True True",
         "resumed True 1",
         "passed on 1",

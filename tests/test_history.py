@@ -12,35 +12,24 @@ interpreters (``dual``)."""
 import json
 import random
 
-from teatally import jsonc, t42, ui, ui_t42, ui_t42_more
+from teatally import t42, ui, ui_t42, ui_t42_more
 from teatally_host import gen
 
 
-def old_round_hint(a):
-    # the history's bottom line for a round as it was written before (str)
-    h = a.get("hourglasses", 0)
-    vb = t42.VALUE.get(a.get("blue"), 0)
-    vp = t42.VALUE.get(a.get("pink"), 0)
-    who = "B" if vb > vp else "P" if vp > vb else "tie"
-    if "buy" in a and "effect" not in a:
-        what = "buy %s" % a["buy"]
-    else:
-        what = "effect" if "effect" in a else "-"
-    return "%s: %s h%d" % (who, what, h) if h else "%s: %s" % (who, what)
-
-
 def expected(lines):
-    """(labels, hints) of the history rows, line by line, as the history
-    made them before: the round number counts the round lines so far."""
+    """(labels, hints, details) of the history rows, line by line: the
+    round number counts the round lines so far."""
     labels = []
     hints = []
+    details = []
     n = 0
     for a in lines:
         if "adjust" not in a:
             n += 1
         labels.append(ui_t42.action_label(a, n))
-        hints.append(ui_t42_more._adjust_hint(a["adjust"]) if "adjust" in a else old_round_hint(a))
-    return labels, hints
+        hints.append(ui_t42_more.action_hint(a))
+        details.append(ui_t42_more.describe(a, n))
+    return labels, hints, details
 
 
 def game_with_adjustments():
@@ -124,7 +113,7 @@ def detail(tag):
 
 SCENARIO = r"""
 def open_history():
-    press(K_DOWN)  # the status board's game menu
+    press(K_BACK)  # the status board's game menu
     press(K_OK)  # its first entry: History
 
 def browse():
@@ -188,17 +177,18 @@ def test_history_rows_hints_and_details_look_as_before(dual):
     """T42-INPUT-2: on a game with rounds and adjustment lines (the first and
     the two newest), the history opens on the newest line; every row (UP
     through all of them and round to the newest, DOWN round to the first)
-    reads "12 cater/alice" or "12 adj" with the round number of the rounds
-    so far and the bottom line says what the winner did or what was
-    adjusted, and the screen is pixel for pixel the one the eager history
-    drew. OK shows the line in words and as JSON, titled with its label,
+    reads "R12 Blue queen" (the winner and the card that won) or "R12
+    adjusted" with the round number of the rounds so far and the bottom line
+    says whom the winner beat or what was adjusted, and the screen is pixel
+    for pixel the one the eager history drew. OK shows the line in
+    sentences (ui_t42_more.describe), titled with its label,
     made ahead (between presses) or at once, from its first line when
     opened again; BACK leaves for the game menu (the rows and the detail
     let go), and History opens on the newest line again."""
     objs = game_with_adjustments()
     lines = objs[1:]
-    labels, hints = expected(lines)
-    longest = max(range(len(lines)), key=lambda i: len(jsonc.dumps(lines[i])))
+    labels, hints, details = expected(lines)
+    longest = max(range(len(lines)), key=lambda i: len(details[i]))
     script = "LABELS = %r\nHINTS = %r\nLONGEST = %d\n" % (labels, hints, longest) + GUEST + SCENARIO
 
     def flash(d):
@@ -208,7 +198,7 @@ def test_history_rows_hints_and_details_look_as_before(dual):
     rows = [line.split(" ") for line in out.splitlines()]
     n = len(lines)
     assert sum(1 for a in lines if "adjust" in a) >= 4 and "adjust" in lines[0] and "adjust" in lines[-1]
-    assert labels[0] == "0 adj" and labels[-1] == labels[-2] == "%d adj" % 24
+    assert labels[0] == "R0 adjusted" and labels[-1] == labels[-2] == "R%d adjusted" % 24
     opened = out.splitlines()[0]
     assert opened == "open History %d %d %s %d | %s True" % (n - 1, n, labels[-1], n - 1, hints[-1])
     assert "all True" in out
@@ -220,11 +210,11 @@ def test_history_rows_hints_and_details_look_as_before(dual):
         assert line == "up History %d %d %s %d | %s True" % (i, n, labels[i], i, hints[i])
     downs = [line for line in out.splitlines() if line.startswith("down ")]
     assert downs == ["down History %d %d %s %d | %s True" % (i, n, labels[i], i, hints[i]) for i in (n - 1, 0)]
-    # the details: the line in words, then its JSON
+    # the details: the line in sentences
     for tag, i in (("ok0", 0), ("ok1", 1), ("long", longest), ("again", longest)):
-        text = " / ".join(ui.wrap(hints[i]) + ui.wrap(jsonc.dumps(lines[i])))
+        text = " / ".join(ui.wrap(details[i]))
         assert "%s Lines %s 0 | %s True" % (tag, labels[i], text) in out, tag
-    assert len(ui.wrap(jsonc.dumps(lines[longest]))) > ui.ROWS - 1 and "scrolled 1" in out
+    assert len(ui.wrap(details[longest])) > ui.ROWS - 1 and "scrolled 1" in out
     assert "back History 0 %d %s 0 | %s True" % (n, labels[0], hints[0]) in out
     assert "left Menu Game 0 0 True" in out
     assert "ahead True" in out and "shown True" in out
@@ -238,7 +228,7 @@ boot()
 A[0].new_game(SETUP)
 ui_t42.show_game(A[0].ui, None)
 idle()
-press(K_DOWN)
+press(K_BACK)
 press(K_OK)
 m = top()
 print('empty', m.title, m.sel, [txt(it[0]) for it in m.items], m.hint, crc())

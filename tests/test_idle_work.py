@@ -58,7 +58,7 @@ from teatally.hw_virtual import VirtualHardware
 UP, DOWN, OK, BACK = 0x10, 0x11, 0x12, 0x13
 G = []
 
-CORE = ('app', 'buttons', 'compat', 'gfx', 'hw_virtual', 'journal', 'jsonc', 't42', 'ui')
+CORE = ('app', 'buttons', 'compat', 'font', 'gfx', 'hw_virtual', 'journal', 'jsonc', 't42', 'ui', 'words')
 for n in [n for n in sys.modules if n[:9] == 'teatally.' and n[9:] not in CORE]:
     # CPython runs the scenario in the test process: start from the modules
     # a device has when the app stands (the test puts the others back)
@@ -125,11 +125,12 @@ new_game()
 print('game', top(), '|', mods())
 print('idle', idle(), mods(), '|', attrs())
 old_round = sys.modules['teatally.ui_t42_round']
-key(OK)  # the round's first question, from the preloaded module
+key(OK)  # the board's card for blue; the round's next question, from the preloaded module
 print('round', top(), '|', mods(), type(G[0].ui.top().round).__module__)
 print('idle', idle(), mods())
-key(BACK)
-key(DOWN)  # the game menu
+key(BACK)  # blue's question
+key(BACK)  # out of the round: the status board
+key(BACK)  # the game menu
 print('menu', top())
 print('idle', idle(), mods())
 pick('Home')
@@ -145,28 +146,29 @@ print('idle', idle(), mods(), '|', attrs(), sys.modules['teatally.ui_t42_round']
 def test_modules_follow_the_screens(dual):
     """Home: the home menu's module and what it offers next (ui_t42 to resume,
     the setup ui_t42_new with the Lines screen of ui_t42_end). In a game: the
-    status board's modules and the round module it starts, the home menu's
+    status board's modules and the round module its question needs, the home menu's
     forgotten (module and package attribute). The game menu: history and
     adjustment (ui_t42_more), the score table (ui_t42_end) and the home menu
     (its Home entry). Back home: the round module forgotten; on resume it is
     loaded afresh."""
     out = dual(LIFECYCLE).splitlines()
-    assert out[0] == "core app buttons compat gfx hw_virtual journal jsonc t42 ui"
-    assert out[1] == "home Menu Tea Tally | ui_misc ui_t42"
-    home = "ui_misc ui_t42 ui_t42_end ui_t42_new"
-    assert out[2] == "idle 5 %s | %s" % (home, home)  # collect, then load and collect: the setup, Lines
+    assert out[0] == "core app buttons compat font gfx hw_virtual journal jsonc t42 ui words"
+    assert out[1] == "home Menu Tea Tally | ui_misc ui_t42 words_more"
+    home = "ui_misc ui_t42 ui_t42_end ui_t42_new"  # (words_more: the words of those screens)
+    assert out[2] == "idle 5 %s words_more | %s" % (home, home)  # collect, then load and collect: the setup, Lines
     assert out[3] == "again 0 False"
-    assert out[4] == "game Status  | " + home
-    assert out[5] == "idle 3 ui_t42 ui_t42_round | ui_t42 ui_t42_round"  # forget+collect, load, collect
-    assert out[6].startswith("round Menu Blue reveals | ui_t42 ui_t42_round teatally.ui_t42_round")
+    assert out[4] == "game Status  | %s words_more" % home
+    # forget+collect, load, collect, the board's question found (a probe), collect
+    assert out[5] == "idle 5 ui_t42 ui_t42_round | ui_t42 ui_t42_round"
+    assert out[6].startswith("round Menu Pink reveals | ui_t42 ui_t42_round teatally.ui_t42_round")
     # collect, the selected reveal played ahead (its module loaded: the
     # heap is roomy), collect
     assert out[7] == "idle 3 ui_t42 ui_t42_ahead ui_t42_round"
     assert out[8] == "menu Menu Game"
-    assert out[9] == "idle 7 ui_misc ui_t42 ui_t42_end ui_t42_more ui_t42_round"  # three loads
-    assert out[10] == "home Menu Tea Tally | ui_misc ui_t42 ui_t42_end ui_t42_more ui_t42_round"
-    assert out[11] == "idle 3 %s | %s" % (home, home)  # the score table stayed
-    assert out[12] == "resumed Status  | " + home
+    assert out[9] == "idle 7 ui_misc ui_t42 ui_t42_end ui_t42_more ui_t42_round words_more"  # three loads
+    assert out[10] == "home Menu Tea Tally | ui_misc ui_t42 ui_t42_end ui_t42_more ui_t42_round words_more"
+    assert out[11] == "idle 3 %s words_more | %s" % (home, home)  # the score table stayed
+    assert out[12] == "resumed Status  | %s words_more" % home
     assert out[13] == "idle 3 ui_t42 ui_t42_round | ui_t42 ui_t42_round False"
 
 
@@ -247,13 +249,14 @@ def gpick(label):
 )
 
 # the modules beyond the core (app.App.core) on the way through a game
-HOME = "ui_misc ui_t42 ui_t42_end ui_t42_new"  # the home menu, the setup
+# words_more: the words of the screens away from a round, with their modules
+HOME = "ui_misc ui_t42 ui_t42_end ui_t42_new words_more"  # the home menu, the setup
 PLAY = "ui_t42 ui_t42_round"  # the status board, a round
-PLAY_END = "ui_t42 ui_t42_end ui_t42_round"  # ... when the round may end the game
-FINAL = "ui_misc ui_t42 ui_t42_end"  # the final scoring (OK: home)
-MENU = "ui_misc ui_t42 ui_t42_end ui_t42_more ui_t42_round"  # the game menu and its screens
-MENU_OVER = "ui_misc ui_t42 ui_t42_end ui_t42_more"  # ... on the final scoring: no round to come
-NOTICE_END = "ui_t42 ui_t42_end"  # the last round's notices (OK: the final scoring)
+PLAY_END = "ui_t42 ui_t42_end ui_t42_round words_more"  # ... when the round may end the game
+FINAL = "ui_misc ui_t42 ui_t42_end words_more"  # the final scoring (OK: home)
+MENU = "ui_misc ui_t42 ui_t42_end ui_t42_more ui_t42_round words_more"  # the game menu and its screens
+MENU_OVER = "ui_misc ui_t42 ui_t42_end ui_t42_more words_more"  # ... on the final scoring: no round to come
+NOTICE_END = "ui_t42 ui_t42_end words_more"  # the last round's notices (OK: the final scoring)
 
 
 def _rows(out):
@@ -329,7 +332,7 @@ from teatally import journal
 
 def tour():
     # the game menu's other entries, far from the game's end
-    guarded(DOWN)
+    guarded(BACK)
     gpick('Score now')
     guarded(BACK)
     gpick('History')
@@ -370,7 +373,7 @@ def detour():
     gpick('Score now')
     guarded(BACK)
     gpick('Undo')  # the status board: the game goes on, a redo may end it
-    guarded(DOWN)
+    guarded(BACK)
     gpick('Home')
     gpick('Resume game')
     guarded(LONG_OK)  # redo: the final scoring
@@ -440,7 +443,7 @@ def one():
     G[0].idle_work()
 
 def trip():
-    key(DOWN)
+    key(BACK)
     idle()  # the game menu's modules
     pick('Home')
     idle()  # the home menu's modules, the round module and the game menu's forgotten
@@ -581,7 +584,7 @@ def test_the_final_screen_makes_the_archive_line_ahead(dual):
     game only moves it and writes that line (T42-SCORE-1..8 scored once);
     without idle work the press scores the game itself, to the same line."""
     ahead = dual(FINISHED + ARCHIVE_AHEAD, setup_flash=_finished_game).splitlines()
-    assert ahead[0].startswith("final Lines Final ")
+    assert ahead[0].startswith("final Lines Final: ")
     assert ahead[1:] == ["idle True", "redone Lines Final True True", "home Menu Tea Tally", "same True"]
     now = dual(FINISHED + ARCHIVE_NOW, setup_flash=_finished_game).splitlines()
     assert now[1:] == ["home Menu Tea Tally", "same True"]
@@ -635,7 +638,7 @@ boot()
 idle()
 new_game()
 idle()
-key(OK)  # the round's first question: Blue reveals
+key(DOWN)  # the round's first question, the card below the likeliest: Blue reveals
 idle()
 print('ready', top(), ready())
 key(DOWN)  # no idle work: what was made is for the other card
@@ -672,8 +675,8 @@ def test_an_answer_made_ahead_is_used_only_for_its_question(dual):
     out = dual(AHEAD_ROUND + AHEAD_STALE).splitlines()
     assert out[0] == "ready Menu Blue reveals True"
     assert out[1] == "answered Menu Pink reveals True 1"
-    assert out[2] == "made Menu Blue wins 1 ['blue', 'pink']"  # the action asked next
-    assert out[3] == "back Menu Pink reveals ['blue'] ['dormouse']"
+    assert out[2] == "made Menu Blue wins by 2 1 ['blue', 'pink']"  # the action asked next
+    assert out[3] == "back Menu Pink reveals ['blue'] ['king']"
 
 
 TIGHT_UNDO = r"""

@@ -74,13 +74,15 @@ def test_the_device_table_has_every_english_key_in_the_sheets_words():
     (the host's vocabulary, ja_words, is the same)."""
     import re
 
-    from teatally import ui_lang, ui_settings, words
+    from teatally import ui_lang, ui_settings, words, words_more
 
     t = words_ja.TABLE
-    assert sorted(set(words.EN) - set(t)) == []
-    assert sorted(set(t) - set(words.EN)) == []  # nothing stale
+    english = dict(words.EN)
+    english.update(words_more.EN)
+    assert sorted(set(english) - set(t)) == []
+    assert sorted(set(t) - set(english)) == []  # nothing stale
     fields = re.compile(r"\{\d\}")
-    for k, en in words.EN.items():
+    for k, en in english.items():
         ja = t[k]
         assert type(ja) is type(en), k
         pairs = [(en, ja)] if type(en) is str else list(zip(en, ja, strict=True))

@@ -4,7 +4,7 @@ Drawing is most of a key press's cost on the device, so the screens take
 shortcuts (issue #7): the frame is cleared and title bars are lit through the
 display's ``bands`` (a byte fill instead of 8192 / 1024 pixels, see
 hw_base), long lines are cut while drawing instead of cutting the string
-(ui.text_fit), the status board's fixed lines are copied in (ui.Stamp) and
+(the font's glyphs are blitted, not set pixel by pixel), the status board's fixed lines are copied in (ui.Stamp) and
 its numbers are drawn two to a text call, big digits are filled rectangles
 (gfx._RECTS). None of that may change a pixel: the scenarios draw each
 screen both ways -- the shortcut on a display that has the fast path, and
@@ -168,24 +168,40 @@ def test_add_bands_knows_the_drivers_frames(dual):
     ]
 
 
-# -- text_fit and Stamp (ui) -------------------------------------------------------
-TEXT_FIT = (
+# -- ui.text (the 6x8 font) and Stamp (ui) ------------------------------------------
+TEXT = (
     PRELUDE
     + r"""
-LINES = ('', 'Tea', 'fifteen chars!!', 'sixteen chars !!', 'seventeen chars!!', 'a much longer line of text')
+from teatally import font
+
+def ref_text(fb, s, x, y, c):
+    # each lit pixel of each glyph (font.GLYPHS: 5 columns a character,
+    # bit 0 the top row), one pixel call at a time
+    for ch in s:
+        code = ord(ch) if 32 <= ord(ch) <= 126 else 63
+        for cx in range(5):
+            col = font.GLYPHS[(code - 32) * 5 + cx]
+            for cy in range(8):
+                if col >> cy & 1:
+                    fb.pixel(x + cx, y + cy, c)
+        x += 6
+
+ALL = ''.join([chr(i) for i in range(32, 127)])
+LINES = ('', 'Tea', 'Blue: dormouse? OK', ALL[:21], ALL[21:42], ALL[42:63], ALL[63:84], ALL[84:], 'tab\x7f?')
 
 def check(fmt):
     cases = 0
     bad = 0
     for s in LINES:
-        for x in (0, 4):
+        for x in (0, 4, -3, 125):
             for c in (0, 1):
                 a = Fast(fmt)
                 b = Plain(fmt)
                 for fb in (a, b):
                     fb.fill_rect(0, 16, 128, 8, 1 - c)  # the line's background
-                ui.text_fit(a, s, x, 16, c)
-                b.text(ui.fit(s, (128 - x) // 8), x, 16, c)  # 16 columns at x = 0, 15 at x = 4
+                    fb.pixel(1, 17, c)  # something already drawn: text leaves it be
+                ui.text(a, s, x, 13 + x % 5, c)
+                ref_text(b, s, x, 13 + x % 5, c)
                 cases += 1
                 if not same(a, b):
                     bad += 1
@@ -193,16 +209,41 @@ def check(fmt):
 
 def main():
     for name, fmt in FORMATS:
-        print('text_fit', name, check(fmt))
+        print('text', name, check(fmt))
+    del ui.OVERFLOWS[:]
+    ui.text(Plain(FORMATS[0][1]), 'x' * 21, 0, 0)
+    ui.text(Plain(FORMATS[0][1]), 'x' * 21, 3, 8)
+    ui.text(Plain(FORMATS[0][1]), b'y' * 22, 0, 16)
+    print('over', [(bytes(s), x, y) for s, x, y in ui.OVERFLOWS], ui.width('Tea'), ui.fits('x' * 21), ui.fits('x' * 22))
 main()
 """
 )
 
 
-def test_text_fit_draws_what_fit_gives(dual):
-    out = dual(TEXT_FIT)
-    assert "text_fit vlsb (24, 0)" in out
-    assert "text_fit hmsb (24, 0)" in out
+def test_text_draws_the_glyphs_pixel_for_pixel_and_notes_overflow(dual):
+    """ui.text (teatally.font: one strip image, a glyph blitted through a
+    5x8 scratch image) lights exactly the glyph table's pixels, lit or
+    dark, clipped at the edges, on both layouts and both interpreters (so
+    MicroPython's framebuf and the host's pyframebuf agree); a character
+    outside printable ASCII draws as "?"; text wider than the screen is noted in
+    ui.OVERFLOWS (the text-fit test reads it), never cut."""
+    out = dual(TEXT)
+    assert "text vlsb (72, 0)" in out
+    assert "text hmsb (72, 0)" in out
+    assert "over [(b'xxxxxxxxxxxxxxxxxxxxx', 3, 8), (b'yyyyyyyyyyyyyyyyyyyyyy', 0, 16)] 18 True False" in out
+
+
+def test_font_table_is_the_pixel_art():
+    """firmware/teatally/font.py's GLYPHS is what teatally_host.font6x8
+    makes of its pixel art (regenerate: python -m teatally_host.font6x8),
+    every printable ASCII character, 5 columns, no two alike."""
+    from teatally import font
+    from teatally_host import font6x8
+
+    assert font.GLYPHS == font6x8.glyph_bytes()
+    assert len(font.GLYPHS) == 5 * 95 and len(font6x8.ART) == 95
+    glyphs = {font.GLYPHS[i * 5 : i * 5 + 5] for i in range(95)}
+    assert len(glyphs) == 95
 
 
 STAMP = (
@@ -250,14 +291,30 @@ def test_stamp_copies_a_band_back_exactly(dual):
 # fill_rect per bar, fit() strings, one text call and one icon call per
 # number and icon, big glyphs blitted a pixel at a time).
 REFERENCE = r"""
-from teatally.ui import COLS, H, LINE, ROWS, W, fit
+from teatally import font
+from teatally.ui import H, LINE, ROWS, W
+
+def ref_text(fb, s, x, y, c=1):
+    # each lit pixel of each glyph, one pixel call at a time (the font's
+    # own test checks this against the glyph art)
+    if not isinstance(s, str):
+        s = s.decode()
+    for ch in s:
+        code = ord(ch) if 32 <= ord(ch) <= 126 else 63
+        for cx in range(5):
+            col = font.GLYPHS[(code - 32) * 5 + cx]
+            for cy in range(8):
+                if col >> cy & 1:
+                    fb.pixel(x + cx, y + cy, c)
+        x += 6
 
 def ref_header(fb, title):
     fb.fill_rect(0, 0, W, LINE, 1)
-    fb.text(fit(title), 0, 0, 0)
+    ref_text(fb, title, 0, 0, 0)
 
 def ref_menu(m, fb):
-    rows = ROWS - 1 - (1 if m.hint else 0)
+    note = getattr(m, 'note', None) or []
+    rows = ROWS - 1 - (1 if m.hint else 0) - len(note)
     top = m.top
     if m.sel < top:
         top = m.sel
@@ -266,20 +323,24 @@ def ref_menu(m, fb):
     ref_header(fb, m.title)
     y = LINE
     for i in range(top, min(len(m.items), top + rows)):
-        label = fit(m.items[i][0], COLS - 1)
+        label = m.items[i][0]
         if i == m.sel:
             fb.fill_rect(0, y, W, LINE, 1)
-            fb.text(label, 4, y, 0)
+            ref_text(fb, label, 4, y, 0)
         else:
-            fb.text(label, 4, y, 1)
+            ref_text(fb, label, 4, y, 1)
         y += LINE
     if len(m.items) > rows:
         h = max(3, (H - LINE) * rows // len(m.items))
-        span = H - LINE - h - (LINE if m.hint else 0)
+        span = rows * LINE - h
         yb = LINE + span * top // max(1, len(m.items) - rows)
         fb.fill_rect(W - 2, yb, 2, h, 1)
     if m.hint and m.items:
-        fb.text(fit(m.hint(m.items[m.sel][1])), 0, H - LINE, 1)
+        ref_text(fb, m.hint(m.items[m.sel][1]), 0, H - LINE)
+    y = H - LINE * (len(note) + (1 if m.hint else 0))
+    for line in note:
+        ref_text(fb, line, 0, y)
+        y += LINE
 
 def ref_big(fb, s, x, y, scale):
     # each font pixel a scale x scale square, straight from the 8x8 glyph
@@ -297,18 +358,18 @@ def ref_picker(p, fb):
     ref_header(fb, p.title)
     v = str(p.value)
     ref_big(fb, v, 4, 12, 3 if len(v) <= 2 else 2)
-    fb.text('%d..%d' % (p.lo, p.hi), 64, 16, 1)
+    ref_text(fb, '%d..%d' % (p.lo, p.hi), 64, 16)
     if p.describe is not None:
         y = 40
         for line in p.describe(p.value)[:3]:
-            fb.text(fit(line), 0, y, 1)
+            ref_text(fb, line, 0, y)
             y += LINE
 
 def ref_message(m, fb):
     ref_header(fb, m.title)
     y = LINE
     for line in m.lines[m.top : m.top + ROWS - 1]:
-        fb.text(fit(line), 0, y, 1)
+        ref_text(fb, line, 0, y)
         y += LINE
 
 def ref_lines(m, fb):
@@ -322,20 +383,19 @@ def ref_lines(m, fb):
 def ref_status(st, s, fb):
     if st.toast is not None:
         ref_header(fb, st.toast[0])
-        fb.text(fit(st.toast[1]), 0, LINE, 1)
+        ref_text(fb, st.toast[1], 0, LINE)
     else:
         ref_header(fb, 'R%d' % (s.round + 1))
-        gfx.icon(fb, gfx.ICON_WATCH, 40, 0, 0)
-        fb.text(t42.SPACES[s.watch], 50, 0, 0)
+        gfx.icon(fb, gfx.ICON_WATCH, 28, 0, 0)
+        ref_text(fb, t42.SPACES[s.watch], 38, 0, 0)
         for p in (0, 1):
             x = 16 + 56 * p
-            fb.text(ui_t42.NAMES[p].upper(), x, LINE, 1)
+            ref_text(fb, ui_t42.NAMES[p], x, LINE)
             if s.flamingo == p:
-                gfx.icon(fb, gfx.ICON_FLAMINGO, x + 36, LINE, 1)
+                gfx.icon(fb, gfx.ICON_FLAMINGO, x + 30, LINE, 1)
     gfx.icon(fb, gfx.ICON_STAR, 2, 2 * LINE, 1)
     gfx.icon(fb, gfx.ICON_TART, 2, 3 * LINE, 1)
-    gfx.icon(fb, gfx.ICON_HOURGLASS, 2, 4 * LINE, 1)
-    gfx.icon(fb, gfx.ICON_PILE, 2, 5 * LINE, 1)
+    gfx.icon(fb, gfx.ICON_PILE, 2, 4 * LINE, 1)
     for p in (0, 1):
         me = s.players[p]
         x = 16 + 56 * p
@@ -347,15 +407,17 @@ def ref_status(st, s, fb):
             gfx.icon(fb, gfx.ICON_TEACUP, xc, 2 * LINE, 1)
             fb.text('%d' % cups, xc + 9, 2 * LINE, 1)
         fb.text('%d' % me.tarts, x, 3 * LINE, 1)
-        fb.text('%d' % me.hourglasses, x, 4 * LINE, 1)
-        fb.text('%d' % me.draw_count(), x, 5 * LINE, 1)
+        gfx.icon(fb, gfx.ICON_HOURGLASS, x + 22, 3 * LINE, 1)
+        fb.text('%d' % me.hourglasses, x + 32, 3 * LINE, 1)
+        fb.text('%d' % me.draw_count(), x, 4 * LINE, 1)
     for i in range(5):
-        x = 16 * i
-        fb.fill_rect(x, 6 * LINE, 9, LINE, 1)
-        fb.text('%d' % (i + 4), x, 6 * LINE, 0)
-        fb.text('%d' % s.piles[i], x, 7 * LINE, 1)
-    gfx.icon(fb, gfx.ICON_RABBIT, 96, 6 * LINE, 1)
-    fb.text('%d' % s.supply_rabbits, 96, 7 * LINE, 1)
+        x = 20 * i
+        fb.fill_rect(x, 5 * LINE, 7, LINE, 1)
+        ref_text(fb, '%d' % (i + 4), x + 1, 5 * LINE, 0)
+        ref_text(fb, '%d' % s.piles[i], x + 8, 5 * LINE)
+    gfx.icon(fb, gfx.ICON_RABBIT, 102, 5 * LINE, 1)
+    ref_text(fb, '%d' % s.supply_rabbits, 111, 5 * LINE)
+    ref_text(fb, 'BACK: game menu', 0, 6 * LINE)
 
 class Stub:
     pass
@@ -393,23 +455,24 @@ SCREENS = (
     + REFERENCE
     + r"""
 LABELS = ('cat 1', 'rabbit 1 x2', 'executioner 4 x2', 'caterpillar 6 x4', 'knave 5 x4',
-          'king 7 x2', 'fifteen chars!!', 'sixteen chars !!', 'alice 8', 'queen 9')
+          'king 7 x2', 'nineteen columns !!', 'twenty columns, full', 'alice 8', 'queen 9')
 
 def menus():
     items = [(LABELS[i], i) for i in range(len(LABELS))]
-    hints = (None, lambda v: 'short', lambda v: 'a hint far too long for the line', lambda v: LABELS[v])
+    hints = (None, lambda v: 'short', lambda v: 'a hint of 21 columns.', lambda v: LABELS[v])
     for h in range(len(hints)):
         for sel in (0, 3, 7, 9):
             for n in (3, 10):
                 m = ui.Menu('Title %d' % h, items[:n], None, sel=sel, hint=hints[h])
+                m.note = ['a note', 'of two lines'] if sel == 3 else None
                 compare('menu h%d sel%d n%d' % (h, sel, n), m, ref_menu)
-    m = ui.Menu('A title longer than sixteen', items, None, sel=2)
+    m = ui.Menu('A title of 21 columns', items, None, sel=2)
     compare('menu long title', m, ref_menu)
     m = ui.Menu('Empty', [], None)
     compare('menu empty', m, ref_menu)
 
 def pickers():
-    lines = ['hand -> flamingo', 'take the flamingo from the other player', 'three', 'four']
+    lines = [b'moves to flamingo', 'take the flamingo', 'three', 'four']
     describes = (None, lambda v: lines, lambda v: lines[:1], lambda v: [])
     for v in (0, 7, 12, 99, -3, -12, 100):
         for i in range(len(describes)):
@@ -417,7 +480,7 @@ def pickers():
             compare('picker %d %d' % (v, i), p, ref_picker)
 
 def messages():
-    lines = ['line %d of the message, long' % i if i % 3 else 'line %d' % i for i in range(12)]
+    lines = ['line %d of the message' % i if i % 3 else 'line %d' % i for i in range(12)]
     for top in (0, 3, 5):
         compare('message %d' % top, ui.Message('After round 7', lines, top=top), ref_message)
         m = ui_t42_end.Lines('Final 30:6', lines)
@@ -445,7 +508,7 @@ def statuses():
         st = ui_t42.Status()
         compare('status %d' % i, st, ref_status, s)
         st = ui_t42.Status()
-        st.toast = ('Undone', 'a line longer than the screen is wide')
+        st.toast = ('Undone', 'a line as wide as it!')
         compare('status toast %d' % i, st, ref_status, s)
 
 def main():

@@ -84,7 +84,7 @@ def test_home_menu_without_game(dual):
     assert out[4].startswith("about About Tea Tally ")
     assert out[4].endswith(" board virtual games 0 free ")
     assert out[5] == "Message Archive ['No games yet.']"
-    assert out[6].startswith("Menu Flamingo holder ['Blue', 'Pink', 'Random']")
+    assert out[6].startswith("Menu Who has the flamingo? ['Blue', 'Pink', 'Random']")
     assert out[7] == out[0]
 
 
@@ -111,7 +111,7 @@ print(where(app), app.game is not None)
 app.key(BACK)
 print(where(app))
 pick(app, 'New Tea for 2')
-pick(app, 'Archive, new')
+pick(app, 'Archive, then new')
 print(where(app), app.game is None, app.journal.list_archives())
 app.key(BACK)
 print(where(app))
@@ -125,11 +125,11 @@ def test_home_with_game_in_progress(dual):
     assert out[1].startswith("Menu Tea Tally ['Resume game', 'New Tea for 2', 'Tea Time'")
     assert out[1].endswith("sel=0")  # resume is the default
     assert out[3] == "Status "
-    assert out[4] == "Menu Game unfinished ['Archive, new', 'Replace it', 'Cancel'] sel=0 | round 0 so far"
+    assert out[4] == "Menu Game unfinished ['Archive, then new', 'Replace it', 'Cancel'] sel=0 | round 0 so far"
     assert out[5] == out[1].replace("sel=0", "sel=1")  # back where it was
-    assert out[6] == "Menu Flamingo holder ['Blue', 'Pink', 'Random'] sel=0 True"
+    assert out[6] == "Menu Who has the flamingo? ['Blue', 'Pink', 'Random'] sel=0 True"
     assert out[7] == out[5]
-    assert out[8] == "Menu Flamingo holder ['Blue', 'Pink', 'Random'] sel=0 True ['g0001.jsonl']"
+    assert out[8] == "Menu Who has the flamingo? ['Blue', 'Pink', 'Random'] sel=0 True ['g0001.jsonl']"
     # home rebuilt after archiving: nothing to resume
     assert out[9].startswith("Menu Tea Tally ['New Tea for 2',")
 
@@ -181,10 +181,13 @@ def test_archive_list(dual):
     assert out[0] == "True"
     # an empty game scores 0:0 and the flamingo holder (blue) takes the tie
     assert out[1] == '{"blue": 0, "objectives": {}, "pink": 0, "winner": "blue"}'
-    assert out[2] == "Menu Archive 3 ['#10 B31* P28', '#2 no score', '#1 B0* P0'] sel=0"
-    assert out[4] == "Message Game 10 ['Blue 31  Pink 28', 'Winner: blue', '4: B+4 P+0', '8: B+0 P+8']"
-    assert out[5] == "Message Game 2 ['No final score', '(replay it on', 'the host)']"
-    assert out[6] == "Message Game 1 ['Blue 0  Pink 0', 'Winner: blue']"
+    assert out[2] == "Menu Archive: 3 games ['#10 Blue won 31:28', '#2 no score', '#1 Blue won 0:0'] sel=0"
+    assert out[4] == (
+        "Message Game 10 ['Blue 31, Pink 28', 'Winner: blue', 'Objectives (pile):', "
+        "'4: blue +4 pink +0', '8: blue +0 pink +8']"
+    )
+    assert out[5] == "Message Game 2 ['No final score', '(replay it on the', 'host).']"
+    assert out[6] == "Message Game 1 ['Blue 0, Pink 0', 'Winner: blue']"
     assert out[7] == "games 3"
 
 
@@ -201,12 +204,12 @@ pick(app, 'Contrast 200')
 print(where(app))
 pick(app, '255')
 print(where(app), app.hw.display.level)
-pick(app, 'Off: 2 min')
+pick(app, 'Screen off: 2 min')
 print(where(app))
 pick(app, 'never')
 pick(app, 'Flip: off')
 print(where(app), app.hw.display.flipped)
-pick(app, 'Board virtual')
+pick(app, 'Board: virtual')
 print(where(app))
 pick(app, 'Waveshare')
 print(where(app))
@@ -222,7 +225,7 @@ pick(app, 'Settings')
 print(where(app))
 pick(app, 'Flip: on')
 print(where(app), app.hw.display.flipped)
-pick(app, 'Board Waveshare')
+pick(app, 'Board: Waveshare')
 print(where(app))
 pick(app, 'SH1106')
 print(board.read_board_name(FLASH))
@@ -241,25 +244,34 @@ print('asleep', app.asleep)
 def test_settings_persist_across_reset(dual):
     out = dual(SETTINGS).splitlines()
     assert out[0] == "defaults 200 120 False  en"
-    assert out[1] == "Settings Settings ['Contrast 200', 'Off: 2 min', " \
-        "'Flip: off', 'Board virtual', 'Lang: English'] sel=0"
+    assert out[1] == (
+        "Settings Settings ['Contrast 200', 'Screen off: 2 min', 'Flip: off', 'Board: virtual', 'Lang: English'] sel=0"
+    )
     assert out[3] == "Menu Contrast ['16', '64', '128', '200', '255'] sel=3"
-    assert out[4] == "Settings Settings ['Contrast 255', 'Off: 2 min', " \
-        "'Flip: off', 'Board virtual', 'Lang: English'] sel=0 255"
+    assert out[4] == (
+        "Settings Settings ['Contrast 255', 'Screen off: 2 min', 'Flip: off', "
+        "'Board: virtual', 'Lang: English'] sel=0 255"
+    )
     assert out[5] == "Menu Screen off ['30 s', '1 min', '2 min', '5 min', '10 min', 'never'] sel=2"
-    assert out[6] == "Settings Settings ['Contrast 255', 'Off: never', " \
-        "'Flip: on', 'Board virtual', 'Lang: English'] sel=2 True"
+    assert out[6] == (
+        "Settings Settings ['Contrast 255', 'Screen off: never', 'Flip: on', "
+        "'Board: virtual', 'Lang: English'] sel=2 True"
+    )
     assert out[7] == "Menu Board ['SSD1306', 'SH1106', 'Waveshare'] sel=0"
-    assert out[8] == "Message Board ['waveshare_pico_o', 'led_1_3', '', 'Takes effect', 'after a reset.']"
-    assert out[9] == "Settings Settings ['Contrast 255', 'Off: never', " \
-        "'Flip: on', 'Board Waveshare', 'Lang: English'] sel=3"
+    assert out[8] == "Message Board ['waveshare_pico_oled_1', '_3', '', 'Takes effect after a', 'reset.']"
+    assert out[9] == (
+        "Settings Settings ['Contrast 255', 'Screen off: never', 'Flip: on', 'Board: Waveshare', 'Lang: English'] sel=3"
+    )
     assert out[11] == "'waveshare_pico_oled_1_3\\n' waveshare_pico_oled_1_3"
     assert out[12] == "kept 255 0 True waveshare_pico_oled_1_3"
     assert out[13] == "applied 255 True"
-    assert out[14] == "Settings Settings ['Contrast 255', 'Off: never', " \
-        "'Flip: on', 'Board Waveshare', 'Lang: English'] sel=0"
-    assert out[15] == "Settings Settings ['Contrast 255', 'Off: never', " \
-        "'Flip: off', 'Board Waveshare', 'Lang: English'] sel=2 False"
+    assert out[14] == (
+        "Settings Settings ['Contrast 255', 'Screen off: never', 'Flip: on', 'Board: Waveshare', 'Lang: English'] sel=0"
+    )
+    assert out[15] == (
+        "Settings Settings ['Contrast 255', 'Screen off: never', 'Flip: off', "
+        "'Board: Waveshare', 'Lang: English'] sel=2 False"
+    )
     assert out[16] == "Menu Board ['SSD1306', 'SH1106', 'Waveshare'] sel=2"
     assert out[17] == "pico_sh1106"
     assert out[18].startswith("Menu Tea Tally [")

@@ -180,7 +180,7 @@ def test_teatime_full_game(dual):
     out = dual(TEATIME)
     print(out)
     assert "Menu Tea Time ['2 players', '3 players', '4 players'] sel=0" in out
-    assert "Message Setup 2P ['5 rounds', 'Grid 3 x 4', 'All 60 cards'," in out
+    assert "Message Setup, 2 players ['5 rounds', 'Grid 3 x 4', 'All 60 cards'," in out
     # the first holder is drawn by the hardware's random source
     first = re.search(r"Rounds 1/5 alice=P(\d)", out)
     assert first
@@ -189,16 +189,14 @@ def test_teatime_full_game(dual):
     assert "Rounds 3/5 alice=P2" in out
     assert "Rounds 5/5 alice=P1" in out
     assert "Entry P1 hatter=0" in out
-    assert "Entry P1 march_hare=6 -> 15 pts subtotal 39" in out
+    assert "Entry P1 march_hare=6 = 15 points subtotal 39" in out
     assert "Entry P1 alice=1" in out
     warning = [
-        "white_rabbit:",
-        "the players hold",
-        "5 in all, an odd",
-        "number; a",
-        "finished game",
-        "leaves the box's",
-        "10 less",
+        "white_rabbit: the",
+        "players hold 5 in",
+        "all, an odd number; a",
+        "finished game leaves",
+        "the box's 10 less",
         "cancelled pairs",
         "OK: score anyway",
         "BACK: correct",
@@ -210,8 +208,9 @@ def test_teatime_full_game(dual):
     assert got == [
         "1. P1  43 * A",
         "1. P2  43 *",
-        "Win: P1 P2",
-        "tie: shared",
+        "Winners: P1 P2",
+        "a tie: shared",
+        "*: winner, A: Alice",
         "  |P1|P2",
         "Ha|5|5",
         "Ch|5|5",
@@ -221,10 +220,16 @@ def test_teatime_full_game(dual):
         "MH|15|5",
         "Al|4|0",
         "= |43|43",
-        "OK done BACK fix",
+        "Ha hatter, Qu queen",
+        "Ch cheshire cat",
+        "WR white rabbit",
+        "Ca caterpillar",
+        "MH march hare",
+        "Al alice, = total",
+        "OK: done  BACK: fix",
     ]
     assert "Entry P2 alice=0" in out
-    assert "Message Check ['more than one', 'player holds', 'Alice (players', '1, 2)']" in out
+    assert "Message Check ['more than one player', 'holds Alice (players', '1, 2)']" in out
     assert "Entry P2 alice=1" in out
     assert out.count("Result Tea Time result") == 2
     assert "Menu Tea Tally ['New Tea for 2', 'Tea Time'" in out.splitlines()[-1]
@@ -261,10 +266,11 @@ def test_teatime_shared_win_three_players(dual):
     warning = "hatter: the players hold 1 in all, an odd number; a finished game leaves the box's 8 less"
     warning += " cancelled pairs"
     assert "Totals %r" % (ui.wrap(warning) + ["OK: score anyway", "BACK: correct"]) in out
-    assert "Message Setup 3P ['3 rounds', 'Grid 4 x 4', 'Put back 2 of', 'each character'," in out
+    assert "Message Setup, 3 players ['3 rounds', 'Grid 4 x 4', 'Put back 2 of each', 'character.'," in out
     assert "Entry P1 hatter=0" in out
     got = lines_of(out, "Result Tea Time result")
-    assert got[:5] == ["1. P1  30 *", "1. P2  30 *", "3. P3  10 A", "Win: P1 P2", "tie: shared"]
+    assert got[:3] == ["1. P1  30 *", "1. P2  30 *", "3. P3  10 A"]
+    assert got[3:6] == ["Winners: P1 P2", "a tie: shared", "*: winner, A: Alice"]
     assert "= |30|30|10" in got
 
 
@@ -302,16 +308,16 @@ def test_witches_tie_breaks(dual):
     out = dual(WITCHES)
     assert "Menu Tea Witches ['1 player', '2 players', '3 players', '4 players'] sel=1" in out
     assert "Entry P1 coins=0" in out
-    assert "Entry P1 coins=5 5 -> A 2" in out
-    assert "teas 3 -> B 1 total 3" in out
-    assert "togo2 2 -> H 4 total 70" in out
-    assert "togo4 1 -> H 8 total 74" in out
-    assert "special_teas 1 -> I 2 total 77" not in out
-    assert "special_teas 1 -> I 2 total 76" in out
-    assert "loyal_track tie-break only total 76" in out
-    got = lines_of(out, "Result Witches result")
-    assert got[:5] == ["1. P3  76 *", "1. P1  76", "1. P2  76", "Winner P3", "tie: track"]
-    assert got[5:17] == [
+    assert "Entry P1 coins=5 A: 2 prestige" in out
+    assert "teas B: 1 prestige total 3" in out
+    assert "togo2 H: 4 prestige total 70" in out
+    assert "togo4 H: 8 prestige total 74" in out
+    assert "special_teas I: 2 prestige total 77" not in out
+    assert "special_teas I: 2 prestige total 76" in out
+    assert "loyal_track breaks ties only total 76" in out
+    got = lines_of(out, "Result Tea Witches result")
+    assert got[:6] == ["1. P3  76 *", "1. P1  76", "1. P2  76", "Winner: P3", "tie broken: track", "*: winner"]
+    assert got[6:18] == [
         "  |P1|P2|P3",
         "A |2|3|2",
         "B |1|1|1",
@@ -350,11 +356,11 @@ def test_witches_coupons_and_solo(dual):
     """TWI-TIE-1: equal prestige, more coupons wins even with a shorter track;
     TWI-SETUP-1: a solo pad is scored and its player wins."""
     out = dual(COUPONS)
-    parts = out.split("Result Witches result")
+    parts = out.split("Result Tea Witches result")
     first = lines_of("Result" + parts[1], "Result")
-    assert first[:4] == ["1. P1  76 *", "1. P2  76", "Winner P1", "tie: coupons"]
+    assert first[:4] == ["1. P1  76 *", "1. P2  76", "Winner: P1", "tie broken: coupons"]
     solo = lines_of("Result" + parts[2], "Result")
-    assert solo[:2] == ["1. P1   0 *", "Winner P1"]
+    assert solo[:2] == ["1. P1   0 *", "Winner: P1"]
 
 
 PERSIST = (
@@ -418,7 +424,7 @@ def test_pad_survives_power_cut(dual):
     assert lines[6] == "Entry P1 loyal_track=7"
     assert lines[7].startswith("Menu Tea Tally ['Resume pad',")
     assert lines[8] == "['pad.json']"
-    assert lines[9].startswith("Message Pad ['Saved pad was', 'unreadable.']")
+    assert lines[9].startswith("Message Pad ['The saved pad was', 'unreadable.']")
     assert lines[10].startswith("Menu Tea Tally ['New Tea for 2'")
     assert lines[11] == "[]"
     assert lines[12] == "Rounds 2/3 alice=P3"

@@ -76,6 +76,8 @@ def show(tag):
         out += ' [' + ' / '.join([txt(x) for x in t.lines]) + ']'
     if isinstance(t, ui_t42.Status) and t.toast:
         out += ' toast=' + ' '.join(t.toast)
+    if getattr(t, 'note', None):
+        out += ' note=' + ' / '.join([txt(x) for x in t.note])
     print(out)
 
 def key(ch, is_long):
@@ -97,6 +99,33 @@ def keys(s):
             i += 1
         for _ in range(n or 1):
             key(ch, 'A' <= ch <= 'Z')
+
+def moves(d, n):
+    # the shorter way round a wrapping list of n to d places below
+    if d and d <= n - d:
+        keys('d%d' % d)
+    elif d:
+        keys('u%d' % (n - d))
+
+def pick(v):
+    # the cursor (menu) or the value (picker) to v, then OK
+    t = top()
+    if hasattr(t, 'items'):
+        vals = [it[1] for it in t.items]
+        moves((vals.index(v) - t.sel) % len(vals), len(vals))
+    else:
+        moves((t.value - v) % (t.hi - t.lo + 1), t.hi - t.lo + 1)
+    keys('o')
+
+def board(card):
+    # the status board: OK when it shows card, else UP/DOWN into the list
+    need, listed = ui_t42_round.first_question(app)
+    d = (listed.index(card) - len(listed) // 2) % len(listed)
+    if d:
+        moves(d, len(listed))
+        keys('o')
+    else:
+        keys('o')
 
 def start(setup):
     boot()
@@ -161,13 +190,13 @@ print('objectives', ' '.join([s['objectives'][str(v)] for v in t42.PILES]))
 """,
     )
     print(out)
-    assert "q1 Menu|Flamingo holder" in out
+    assert "q1 Menu|Who has the flamingo?" in out
     assert _lines(out, "left")[0].startswith("left Menu|Tea Tally")
-    assert "q2 Menu|Watch hand start" in out
-    assert "q3 Menu|Above pile 4 " in out
-    assert "back Menu|Above pile 5 " in out and "sel=1" in _lines(out, "back")[0]
+    assert "q2 Menu|Watch hand starts on" in out
+    assert "q3 Menu|Objective above 4 " in out
+    assert "back Menu|Objective above 5 " in out and "sel=1" in _lines(out, "back")[0]
     summary = _lines(out, "sum")[0]
-    assert "sum Lines|New game?" in summary and "OK: start game" in summary and "* drawn at random" in summary
+    assert "sum Lines|New game?" in summary and "OK: start the game" in summary and "*: drawn at random" in summary
     assert "status Status|" in out
     assert "setup True 1" in out
     objectives = _lines(out, "objectives")[0].split()[1:]
@@ -205,12 +234,12 @@ print('objectives', ' '.join([app.game.setup['objectives'][str(v)] for v in t42.
     )
     warn = _lines(out, "warn")[0]
     assert warn.startswith("warn Lines|Repeated face")
-    text = "tarts is already / above pile 4. / Each tile is / placed once: use / it again?"
+    text = "tarts is already / above pile 4. Each / tile is placed once: / use it again?"
     assert "[%s / OK: use it / BACK: pick again]" % text in warn
-    assert _lines(out, "again")[0].startswith("again Menu|Above pile 6 ") and "sel=2" in _lines(out, "again")[0]
-    assert _lines(out, "q7")[0].startswith("q7 Menu|Above pile 7 ")
+    assert _lines(out, "again")[0].startswith("again Menu|Objective above 6 ") and "sel=2" in _lines(out, "again")[0]
+    assert _lines(out, "q7")[0].startswith("q7 Menu|Objective above 7 ")
     summary = _lines(out, "sum")[0]
-    assert "/ 6 tarts / 7 deck size / 8 destroyed / ! tarts twice / * drawn at random / OK: start game]" in summary
+    assert "/ 6 tarts / 7 deck size / 8 destroyed / ! tarts twice / *: drawn at random / OK: start the game]" in summary
     assert _lines(out, "objectives")[0] == "objectives tarts hourglasses tarts deck destroyed"
 
 
@@ -270,7 +299,7 @@ class Driver(keyscript.Driver):
         self.press("back")
         self.detoured = True
         if not had:
-            self.press("ok")
+            self.opening(self.rec)  # out of the round: the board's question again
         return True
 
     def notice(self):
@@ -338,11 +367,10 @@ def test_a_game_declining_copies_by_keys(dual):
     copy and decline a share of the copied effects, at depths 1 and 3 of a
     cat/copy chain, played by key presses (with detours): each copy is a
     question of its own, "Apply: <card>" (its bottom line says what the
-    copy does) or "Decline" ("nothing happens", or the notes of an answer
-    filled in without asking), and the journal holds
+    copy does) or "Decline" ("nothing happens"), and the journal holds
     exactly the record, {"decline": true} where it was declined, on both
     interpreters."""
-    from teatally import ui_t42, ui_t42_round
+    from teatally import words
 
     seed = DECLINE_SEEDS[1]
     objs = _playable(gen.random_game(seed, style="copies", decline_rate=0.35))
@@ -354,12 +382,12 @@ def test_a_game_declining_copies_by_keys(dual):
     assert any(q[3] for q in asked) and not all(q[3] for q in asked)
     for title, rows, hints, _ in asked:
         assert title in ("Blue copies", "Pink copies")
-        assert rows[0].startswith(b"Apply: ") and rows[1] == "Decline"
-        card = [c for c, short in ui_t42.SHORT.items() if rows[0] == b"Apply: " + short.encode()][0]
-        assert hints[0] == ui_t42_round.EFFECT[card]
-        assert hints[1] == "nothing happens" or hints[1].endswith(" only")
-    assert ("Blue copies", [b"Apply: cat", "Decline"], ["hand to any spot", "nothing happens"], True) in asked
-    assert ("Blue copies", [b"Apply: cater", "Decline"], ["take 2 hourglass", "pink: caterpillar only"], True) in asked
+        assert rows[0].startswith("Apply: ") and rows[1] == "Decline"
+        card = rows[0][len("Apply: ") :]
+        assert hints[0] == words.t("effect." + card)
+        assert hints[1] == "nothing happens"
+    assert ("Blue copies", ["Apply: cat", "Decline"], ["hand to any space", "nothing happens"], True) in asked
+    assert ("Blue copies", ["Apply: caterpillar", "Decline"], ["take 2 hourglasses", "nothing happens"], True) in asked
     same_record_by_keys(dual, objs, drv)
 
 
@@ -393,8 +421,8 @@ print('archives', app.journal.list_archives(), app.game is None)
     sc = t42_score(expected)
     assert "score %d %d %s" % (sc["blue"], sc["pink"], sc["winner"]) in out
     end = _lines(out, "end")[0]
-    assert end.startswith("end Lines|Final %d:%d" % (sc["blue"], sc["pink"]))
-    assert "OK: archive game" in end
+    assert end.startswith("end Lines|Final: %d to %d" % (sc["blue"], sc["pink"]))
+    assert "OK: archive the game" in end
     assert _lines(out, "archived")[0].startswith("archived Menu|Tea Tally")
     assert "archives ['g0001.jsonl'] True" in out
 
@@ -417,56 +445,59 @@ def t42_score(state):
 ROUND_SCRIPT = r"""
 start(SETUP)
 show('status0')
-keys('o'); show('blue')
+keys('d'); show('blue')
 keys('o'); show('pink')
 keys('b'); show('backblue')
 keys('b'); show('cancel')
 # round 1: cat / cat, a tie: the flamingo holder (pink) wins; "Nothing"
-keys('ooo'); show('action1')
-keys('do'); show('r1')
+board('cat'); pick('cat'); show('action1')
+pick('none'); show('r1')
 # round 2: dormouse / knave; pink uses the knave (3 tarts)
-keys('oo'); keys('d3o'); show('action2')
-keys('o'); show('r2')
+board('dormouse'); pick('knave'); show('action2')
+pick('effect'); show('r2')
 # round 3: caterpillar / dormouse; blue takes 2 hourglasses and spends them
-keys('od3o'); keys('o'); keys('o'); show('hg0')
+board('caterpillar'); pick('dormouse'); pick('effect'); show('hg0')
 keys('u'); show('hg1')
 keys('u'); show('hg2')
 keys('o'); show('rev1')
-keys('o'); show('rev2')
-keys('o'); show('stars')
-keys('u3o'); show('r3')
+pick('guards'); show('rev2')
+pick('executioner'); show('stars')
+pick(3); show('r3')
 # undo two rounds, redo them, one redo too many
 keys('B'); show('undo1')
 keys('B'); show('undo2')
 keys('O'); show('redo1')
 keys('O'); show('redo2')
 keys('O'); show('redo3')
-# game menu: history, score now
-keys('d'); show('menu')
+# game menu (BACK on the board): history, score now
+keys('b'); show('menu')
 keys('o'); show('hist')
 keys('o'); show('detail')
 keys('bb'); show('menu2')
-keys('do'); show('score')
+pick('score'); show('score')
 keys('b'); show('menu3')
 # adjust: the picker offers blue's tarts -3..2 (blue holds 3, the supply 2):
 # down from -3 wraps to +2, up from +2 to -3; back, then +2 is committed
-keys('do'); show('adj')
-keys('do'); show('tarts')
+pick('adjust'); show('adj')
+pick((0, 'tarts')); show('tarts')
 keys('d3'); show('least')
 keys('d'); show('wrapped')
 keys('u'); show('wrapped2')
 keys('b'); show('adj2')
 keys('ou2o'); show('adjusted')
-# three quick rounds (first card each, "Nothing"): the common path
-for r in range(3):
-    keys('ooouo')
+# three quick rounds, "Nothing": the common path
+for b, p in (('knave', 'guards'), ('king', 'executioner'), ('alice', 'caterpillar')):
+    board(b); pick(p); pick('none')
 show('r6')
-# round 7: blue has only the queen left: not asked (T42-INPUT-1)
-keys('o'); show('auto')
-keys('ouo'); show('notice')
-keys('o'); show('r7')
+# round 7: blue has only the queen left: not asked (T42-INPUT-1); the
+# board asks pink's card, and the question says why blue's was not asked
+need, listed = ui_t42_round.first_question(app)
+print('first', need.who, listed[len(listed) // 2])
+keys('u'); show('auto')
+pick('king'); pick('none'); show('notice')
+keys('!'); show('r7')
 # a power cut in the middle of round 8: the round was never committed
-keys('oo!'); show('resumed')
+keys('d!'); show('resumed')
 print('lines', len(journal_objs()), 'actions', len(app.game.actions), 'round', app.game.state.round)
 for a in journal_objs():
     print('J', jsonc.dumps(a))
@@ -494,26 +525,35 @@ def test_guided_rounds_undo_history_adjust_and_power_cut(dual):
     assert shown["pink"].startswith("Menu|Pink reveals")
     assert shown["backblue"] == shown["blue"]
     assert shown["cancel"] == shown["status0"]
-    assert shown["action1"].startswith("Menu|Pink wins (tie)") and "[Effect: cat, Nothing]" in shown["action1"]
-    # pink has 1 tart: with 3 points only pile 4 (cost 1) is affordable
-    assert "[Effect: knave, Buy 4: 1 tart, Nothing]" in shown["action2"]
-    assert "0..2 / no move / hand on stars" in shown["hg0"]
-    assert "hand -> destroy" in shown["hg1"] and "hand -> reveal" in shown["hg2"]
-    assert shown["rev1"].startswith("Menu|watch reveal 1/2") and "guards 3" in shown["rev1"]
+    assert shown["action1"].startswith("Menu|Pink wins: flamingo") and "[Effect: cat, Nothing]" in shown["action1"]
+    # pink has 1 tart: with 3 points only pile 4 (cost 1) is affordable, and
+    # its bottom line says the purchase rule (T42-BUY-2)
+    assert "[Effect: knave, Buy 4: executioner, Nothing]" in shown["action2"]
+    assert shown["action2"].startswith("Menu|Pink wins by 3")
+    assert "0..2 / stays on stars / gain 2 stars" in shown["hg0"]
+    assert "moves to destroy" in shown["hg1"] and "moves to reveal" in shown["hg2"]
+    assert shown["rev1"].startswith("Menu|Watch reveal 1/2") and "guards 3" in shown["rev1"]
     assert "guards" not in shown["rev2"]
-    assert shown["stars"].startswith("Picker|Printed stars") and "0..18" in shown["stars"]
-    assert "toast=Undone 3 cater/dorm" in shown["undo1"] and "toast=Undone 2 dorm/knave" in shown["undo2"]
-    assert "toast=Redone 3 cater/dorm" in shown["redo2"] and "toast=Nothing to redo" in shown["redo3"]
-    assert "[1 cat/cat, 2 dorm/knave, 3 cater/dorm]" in shown["hist"] and "sel=2" in shown["hist"]
-    assert '"stars": 3' in shown["detail"]
-    assert "stars       3  0" in shown["score"] and "Blue wins" in shown["score"]
+    assert shown["stars"].startswith("Picker|Stars on the card") and "0..18" in shown["stars"]
+    assert "toast=Undone R3 Blue caterpillar" in shown["undo1"] and "toast=Undone R2 Pink knave" in shown["undo2"]
+    assert "toast=Redone R3 Blue caterpillar" in shown["redo2"] and "toast=Nothing to redo" in shown["redo3"]
+    assert "[R1 tie: cat, R2 Pink knave, R3 Blue caterpillar]" in shown["hist"] and "sel=2" in shown["hist"]
+    assert "hint=beat pink dormouse" in shown["hist"]
+    detail = "[R3 Blue caterpillar / beat pink dormouse; / Blue's caterpillar: / take 2 hourglasses; / Blue spent 2 / "
+    assert detail + "hourglasses; watch / space: revealed / guards, executioner / (3 stars).]" in shown["detail"]
+    assert "stars          3    0" in shown["score"] and "Blue wins" in shown["score"]
     # T42-INPUT-2: the adjust picker offers what blue and the supply can give, no more
-    assert shown["tarts"].startswith("Picker|Blue tarts") and "-3..2" in shown["tarts"]
+    assert shown["tarts"].startswith("Picker|Blue tarts +/-") and "-3..2" in shown["tarts"]
     assert "now 3 / then 0" in shown["least"] and "now 3 / then 5" in shown["wrapped"]
     assert "now 3 / then 0" in shown["wrapped2"] and shown["adj2"].startswith("Adjust|Adjust")
-    assert "toast=Adjusted B tarts+2" in shown["adjusted"]
-    assert "[king 7, alice 8, queen 9] hint=blue: queen only" in shown["auto"]
-    assert shown["notice"].startswith("Message|After round 7") and "Blue: add rabbit" in shown["notice"]
+    assert "toast=Adjusted Blue tarts +2" in shown["adjusted"]
+    # the engine fills in blue's queen: the board asks pink's card, and the
+    # question's note says why (above its bottom line, T42-INPUT-1)
+    assert "first 1 " in out
+    assert shown["auto"].startswith("Menu|Pink reveals") and "note=Blue's only card: / queen." in shown["auto"]
+    assert "hint=1 of 3 in draw pile" in shown["auto"]
+    # the reshuffle is said on the board, no press to read it (T42-SHUF-1)
+    assert shown["notice"].startswith("Status|") and "toast=Blue: add a rabbit and shuffle the deck" in shown["notice"]
     # the power cut lost only the round in progress
     assert shown["resumed"] == shown["r7"]
     assert "lines 9 actions 8 round 7" in out
@@ -580,7 +620,7 @@ print('line', jsonc.dumps(journal_objs()[-1]), len(journal_objs()))
     assert rows[0] == ["b", "Message|Refused {\"blue\": \"dormouse\"} ['not now']"]
     assert rows[1] == ["ok1", "Menu|Blue reveals {} 0"]
     assert rows[4][0] == "act" and rows[4][1].startswith("Message|Refused") and "['not now']" in rows[4][1]
-    assert rows[5] == ["ok2", "Menu|Pink wins {\"blue\": \"dormouse\", \"pink\": \"knave\"} 1"]
+    assert rows[5] == ["ok2", "Menu|Pink wins by 3 {\"blue\": \"dormouse\", \"pink\": \"knave\"} 1"]
     assert rows[6][0] == "act" and rows[6][1].startswith("Status|")
     assert rows[7] == ["line", '{"blue": "dormouse", "hourglasses": 0, "pink": "knave"} 2']
 
@@ -613,7 +653,7 @@ print('line', jsonc.dumps(journal_objs()[-1]), len(journal_objs()))
 """,
     )
     rows = dict(line.split(" ", 1) for line in out.splitlines())
-    assert rows["act"] == 'Picker|Blue hourglasses {"blue": "caterpillar", "effect": {}, "pink": "dormouse"}'
+    assert rows["act"] == 'Picker|Blue: use hourglasses {"blue": "caterpillar", "effect": {}, "pink": "dormouse"}'
     assert '"hourglasses": 1' in rows["hg"] and '"watch": {}' in rows["hg"]
     assert rows["back"] == rows["act"]
     assert rows["line"] == '{"blue": "caterpillar", "effect": {}, "hourglasses": 0, "pink": "dormouse"} 4'
@@ -632,43 +672,19 @@ def test_card_menu_items_name_the_value_of_each_card():
     assert ui_t42_round._counted(ui_t42_round._CARD_ITEM["king"], 12) == ("king 7 x12", "king")
 
 
-WRAP = r"""
-from teatally import ui_t42_round
-from teatally.ui import wrap
-LABELS = ['blue executioner knave stars', 'watch reveal stars', 'pink cat > reveal stars', 'x',
-          'sixteen chars ok', 'seventeen chars no', 'abcdefghijklmnop q', 'abcdefghijklmnopq r',
-          'a abcdefghijklmnopqrstuvwxyz12345 b', 'trailing space ', ' leading', 'two  spaces here and more',
-          'caf\u00e9 caf\u00e9 caf\u00e9 caf\u00e9', '', 'watch copy cat > destroy rabbit stars']
-def check(w):
-    lines = []
-    ui_t42_round._wrap_label(lines, w)
-    got = [x if isinstance(x, str) else x.decode() for x in lines]
-    print(got == wrap(w), ui_t42_round._stars_card(w) == (w.split(' ')[-2] if ' ' in w else w))
-def main():
-    for w in LABELS:
-        check(w)
-main()
-"""
-
-
-def test_stars_labels_wrap_as_ui_wrap_does(dual):
-    """The printed-stars question wraps its label as bytes (no str per word
-    on the press): the same lines as ui.wrap, and the same card read from it."""
-    out = dual(WRAP).splitlines()
-    assert out == ["True True"] * 15
-
-
 def test_round_labels_written_out_agree_with_the_names_they_spell():
-    """The round's other labels and titles written out once (no string made
-    on a press) say what the formats they replace said: the buys with their
-    cost (T42-BUY-2) and the players' names."""
+    """The round's labels and titles written out once (no string made on a
+    press) say what they buy and who they name; a buy's bottom line says
+    the purchase rule: the pile's value less the points won by, never below
+    nothing (T42-BUY-1, T42-BUY-2)."""
     from teatally import t42, ui_t42, ui_t42_round as r
 
-    assert r._BUY == {v: b"Buy %d: " % v for v in t42.PILES} and tuple(range(4, 9)) == t42.PILES
-    assert r._TARTS == tuple(b"%d tart%s" % (n, b"" if n == 1 else b"s") for n in range(9))
+    assert r._BUYS == tuple("Buy %d: %s" % (v, t42.PILE_CARD[v]) for v in t42.PILES)
+    assert tuple(range(4, 9)) == t42.PILES
+    assert r._cost(6, 3) == "costs 6 - 3 = 3 tarts" and r._cost(5, 4) == "costs 5 - 4 = 1 tart"
+    assert r._cost(4, 5) == "free: won by 5" and r._cost(4, 4) == "free: won by 4"
     for who, name in enumerate(ui_t42.NAMES):
-        assert r._REVEALS[who] == name + " reveals" and r._HOURGLASSES[who] == name + " hourglasses"
-        assert r._WINS[who] == (name + " wins", name + " wins (tie)")
+        assert r._REVEALS[who] == name + " reveals" and r._HOURGLASSES[who] == name + ": use hourglasses"
 
 
 MAY_END = r"""
@@ -809,7 +825,7 @@ def test_adjust_picker_offers_exactly_what_the_engine_takes(tmp_path):
         for p in (0, 1):
             for f in ("stars", "tarts", "hourglasses"):
                 s = drv.app.game.state
-                drv.press("down")  # status board -> game menu
+                drv.press("back")  # status board -> game menu
                 drv.choose("adjust")
                 drv.choose((p, f))
                 picker = drv.top()

@@ -1,4 +1,4 @@
-"""ui.wrap (firmware/teatally/ui.py): message text split into 16-column
+"""ui.wrap (firmware/teatally/ui.py): message text split into 21-column (the 6x8 font)
 lines. It cuts the lines out of the text by index (one new string a line:
 each new string costs a search of the interned-string table on the Pico),
 and must split exactly as the plain word-by-word joining it replaced, kept
@@ -10,7 +10,7 @@ line kept, words longer than a line cut. Both interpreters (`dual`).
 WRAP = r"""
 from teatally import ui
 
-def ref_wrap(text, n=16):
+def ref_wrap(text, n=ui.COLS):
     out = []
     line = ''
     for word in text.split(' '):
@@ -31,8 +31,8 @@ def ref_wrap(text, n=16):
         out.append(line)
     return out
 
-FIXED = ('', ' ', '  ', 'a', 'a ', ' a', 'a  b', 'a' * 16, 'a' * 17, 'a' * 32, 'a' * 33,
-         'x ' + 'a' * 20, 'fifteen chars!! next', 'sixteen chars !! next', 'seventeen chars!! x',
+FIXED = ('', ' ', '  ', 'a', 'a ', ' a', 'a  b', 'a' * 21, 'a' * 22, 'a' * 42, 'a' * 43,
+         'x ' + 'a' * 25, 'twenty chars here !! next', 'twenty-one chars here! x', 'twenty-two chars here!! x',
          'Blue takes the watch and then moves on to the next space',
          'the game is over', 'Dropped 2 bad line(s); journal cut')
 
@@ -45,7 +45,7 @@ def texts():
         parts = []
         for j in range(1 + k % 7):
             seed = (seed * 1103515245 + 12345) & 0x7FFFFFFF
-            parts.append('w' * ((seed >> 8) % 21))
+            parts.append('w' * ((seed >> 8) % 27))
         seed = (seed * 1103515245 + 12345) & 0x7FFFFFFF
         yield (' ' if seed & 256 else '  ').join(parts)
 
@@ -59,7 +59,7 @@ def main():
             if bad < 4:
                 print('differs', repr(t), got, ref_wrap(t))
         for line in got:
-            if len(line) > 16:
+            if len(line) > ui.COLS:
                 print('too long', repr(line))
     print('wrap', n, bad)
     print(ui.wrap('Blue takes the watch and then moves on to the next space'))
@@ -71,5 +71,5 @@ def test_wrap_splits_like_the_word_by_word_reference(dual):
     out = dual(WRAP).splitlines()
     assert out == [
         "wrap 418 0",
-        "['Blue takes the', 'watch and then', 'moves on to the', 'next space']",
+        "['Blue takes the watch', 'and then moves on to', 'the next space']",
     ]

@@ -43,7 +43,7 @@ NEXT = {
 
 
 def _gfx():
-    from teatally import gfx
+    from teatally import font, gfx  # noqa: F401  (font: the screens' text, loaded with the app)
 
     return gfx
 

@@ -431,6 +431,7 @@ class UI:
         self.gfx = gfx
         self.stack = []
         self.dirty = True
+        self.menu_seen = False  # the game menu was opened: its first-use hint goes
 
     def top(self):
         return self.stack[-1] if self.stack else None

@@ -4,6 +4,7 @@
 import json
 
 from teatally import words
+from teatally import words_more  # noqa: F401  (their words: loaded with this module, app.App.wanted)
 from teatally.ui import Menu, Message, wrap
 
 # The archive list reads only the tail of each file, where '# final' sits.
@@ -63,10 +64,11 @@ def archive_lines(final):
     lines = [words.f("arch.totals", final.get("blue"), final.get("pink")), words.f("arch.winner", final.get("winner"))]
     objs = final.get("objectives")
     if isinstance(objs, dict):
-        lines.append(words.t("arch.objectives"))
         for v in sorted(objs):
             o = objs[v]
             if isinstance(o, dict):
+                if len(lines) == 2:
+                    lines.append(words.t("arch.objectives"))
                 lines.append(words.f("arch.obj", v, o.get("blue"), o.get("pink")))
     return lines
 

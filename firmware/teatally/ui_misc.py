@@ -7,6 +7,7 @@
 # next (the game menu's Home, the final scoring's OK).
 
 from teatally import words
+from teatally import words_more  # noqa: F401  (their words: loaded with this module, app.App.wanted)
 from teatally.app import about_lines
 from teatally.journal import file_exists
 from teatally.ui import Menu, Message

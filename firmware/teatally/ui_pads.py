@@ -11,6 +11,7 @@ import json
 import os
 
 from teatally import jsonc, teatime, witches, words
+from teatally import words_more  # noqa: F401  (their words: loaded with this module, app.App.wanted)
 from teatally.journal import write_file
 from teatally.buttons import E_LONG, E_PRESS, K_BACK, K_DOWN, K_OK, K_UP
 from teatally.ui import LINE, ROWS, Menu, Message, Screen, W, header, keyof, kind, text, width, wrap
@@ -518,7 +519,7 @@ def teatime_result(pad):
     for f in range(7):
         rows.append((_TT_ROWS[f], ["%d" % pad.points(f, pad.values[i][f]) for i in range(pad.n)]))
     rows.append(("=", ["%d" % t for t in totals]))
-    rows.extend(wrap(words.t("pad.tt.legend")))
+    rows.extend(words.t("pad.tt.legend").split("|"))
     return lines, rows
 
 
@@ -545,7 +546,7 @@ def witches_result(pad):
         rows.append((c, ["%d" % s[c] for s in scores]))
     rows.append(("=", ["%d" % t for t in totals]))
     rows.append(("Tr", ["%d" % p["loyal_track"] for p in players]))
-    rows.extend(wrap(words.t("pad.tw.legend")))
+    rows.extend(words.t("pad.tw.legend").split("|"))
     return lines, rows
 
 

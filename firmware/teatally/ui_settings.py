@@ -3,6 +3,7 @@
 
 from teatally.app import TIMEOUTS
 from teatally import words
+from teatally import words_more  # noqa: F401  (their words: loaded with this module, app.App.wanted)
 from teatally.ui import Menu, Message, wrap
 
 # The boards/ folder: the hardware layer reads the choice from

@@ -77,7 +77,7 @@ _piles = Stamp()  # the piles' value labels and the rabbit (band 5)
 # place, no new list or tuple per state.
 _ROWS = [None] * 8
 _shown = [None]
-_hinted = [False]  # the game menu was opened: its hint is no longer shown
+_OPENING = [None, None]  # the state and the board's last line for it (Status.prepare)
 
 
 def board_rows(s):
@@ -171,7 +171,7 @@ class Status(Screen):
 
                 ui_t42_round.start(ui, ev)  # the question, this key on it
         elif ev == (E_PRESS | K_BACK):
-            _hinted[0] = True
+            ui.menu_seen = True
             ui.push(game_menu(ui, 0))
         elif ev == (E_LONG | K_BACK):
             after_undo(ui, do_undo(ui))
@@ -190,15 +190,29 @@ class Status(Screen):
         self._bottom(ui, fb, s)
 
     def _bottom(self, ui, fb, s):
-        # row 6: the round's notes, or the menu's hint; row 7: the question
+        # row 6: the round's notes, or the menu's hint; row 7: the question,
+        # once found (prepare: a probe, between presses)
         if self.note is not None:
             text(fb, self.note, 0, 6 * LINE)
-        elif not _hinted[0]:
+        elif not ui.menu_seen:
             text(fb, words.t("board.hint"), 0, 6 * LINE)
-        if not s.over:
-            from teatally import ui_t42_round
+        if not s.over and _OPENING[0] is s:
+            text(fb, _OPENING[1], 0, 7 * LINE)
 
-            text(fb, ui_t42_round.opening(ui.app), 0, 7 * LINE)
+    def prepare(self, app):
+        """Idle work (app.App): the next round's first question for the
+        board's last line (ui_t42_round.opening: a probe, not a press's
+        work). The keys do not wait for it: OK, UP and DOWN act on that
+        question whether it is shown yet or not. -> True if it found it."""
+        s = app.game.state if app.game is not None else None
+        if s is None or s.over or _OPENING[0] is s:
+            return False
+        from teatally import ui_t42_round
+
+        _OPENING[1] = ui_t42_round.opening(app)
+        _OPENING[0] = s
+        app.ui.dirty = True
+        return True
 
 
 def _top(gfx, fb, s, title):

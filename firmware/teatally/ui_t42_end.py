@@ -9,6 +9,7 @@
 # seeds/tea-for-2.md.
 
 from teatally import t42, words
+from teatally import words_more  # noqa: F401  (their words: loaded with this module, app.App.wanted)
 from teatally.buttons import E_LONG, E_PRESS, K_BACK
 from teatally.ui import LINE, ROWS, W, Message, pad
 from teatally.ui_t42 import after_undo, do_undo, game_menu

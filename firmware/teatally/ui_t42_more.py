@@ -6,6 +6,7 @@
 # the player can pick an entry. Rule IDs refer to seeds/tea-for-2.md.
 
 from teatally import t42, words
+from teatally import words_more  # noqa: F401  (their words: loaded with this module, app.App.wanted)
 from teatally.ui import Menu, Message, Picker, wrap
 from teatally.ui_t42 import NAMES, after_undo, final_screen, round_label
 

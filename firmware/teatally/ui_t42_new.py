@@ -4,6 +4,7 @@
 # before "New Tea for 2" can be picked. Rule IDs refer to seeds/tea-for-2.md.
 
 from teatally import t42, words
+from teatally import words_more  # noqa: F401  (their words: loaded with this module, app.App.wanted)
 from teatally.ui import Menu, wrap
 from teatally.ui_t42 import show_game
 

@@ -65,7 +65,18 @@ def t(key):
         v = tab.get(key)
         if v is not None:
             return v
-    return EN[key]
+    v = EN.get(key)
+    if v is None:
+        v = _more(key)
+    return v
+
+
+def _more(key):
+    # the words of the screens away from a round (words_more: loaded with
+    # the modules of those screens, which import it)
+    from teatally import words_more
+
+    return words_more.EN[key]
 
 
 def f(key, *args):
@@ -117,7 +128,7 @@ def _get(key):
     tab = _TABLE[0]
     if tab is not None and key in tab:
         return tab[key]
-    return EN.get(key)
+    return EN.get(key)  # (labels name cards, spaces and players: all here)
 
 
 def objective(o):
@@ -127,7 +138,10 @@ def objective(o):
     return t("obj." + o)
 
 
-# The English table. Width limits (6x8 font): a title 21 characters, a menu
+# The English table: the words of the status board, a round and the game
+# menu (loaded all through a game); the other screens' words are in
+# words_more.EN (loaded only with those screens: the heap is tightest while a
+# game is played). Width limits (6x8 font): a title 21 characters, a menu
 # line 20, a text line 21 (ui.wrap wraps longer text).
 EN = {
     # the status board
@@ -137,16 +151,6 @@ EN = {
     "board.hint": "BACK: game menu",
     "board.next": "{0}: {1}? OK",
     "board.play": "OK: play the round",
-    "legend.title": "What the board shows",
-    "legend.stars": "stars (track space)",
-    "legend.teacups": "teacups",
-    "legend.tarts": "tarts",
-    "legend.hourglasses": "hourglasses",
-    "legend.draw": "cards in draw pile",
-    "legend.flamingo": "has the flamingo",
-    "legend.watch": "watch hand's space",
-    "legend.piles": "pile 4..8: cards left",
-    "legend.rabbits": "rabbits in supply",
     # the game menu
     "menu.title": "Game",
     "menu.history": "History",
@@ -156,7 +160,6 @@ EN = {
     "menu.undo": "Undo",
     "menu.redo": "Redo",
     "menu.home": "Home",
-    "score.now": "If it ended now",
     "journal.title": "Journal",
     "undo.none": "Nothing to undo",
     "undo.done": "Undone",
@@ -168,186 +171,10 @@ EN = {
     "hist.won": "R{0} {1} {2}",
     "hist.tie": "R{0} tie: {1}",
     "hist.adjust": "R{0} adjusted",
-    # history: a line's label (20 columns), its bottom line, its sentences
-    "hist.title": "History",
-    "hist.empty": "(no rounds yet)",
-    "hist.tied": "a tie: flamingo wins",
-    "hist.beat": "beat {0} {1}",
-    "hist.adjusted": "R{0}: adjusted: {1}.",
-    "say.beat": "R{0} {1} {2} beat {3} {4}",
-    "say.tie": "R{0} blue {1} tied pink {2}",
-    "say.winner": "the flamingo's holder",
-    "say.loser": "the other",
-    "say.effect": "{0}'s {1}: {2}",
-    "say.buy": "{0} bought pile {1} ({2})",
-    "say.none": "{0} took no action",
-    "say.hourglasses": "{0} spent {1}",
-    "say.watch": "watch space: {0}",
-    "say.stars": " ({0})",
-    "say.pile": "destroyed the top of pile {0}",
-    "say.card": "destroyed {0}'s {1}",
-    "say.own": "destroyed own {1}",
-    "say.cards": "revealed {0}",
-    "say.take.flamingo": "took the flamingo",
-    "say.take.tarts": "took 2 tarts",
-    "say.space": "hand to {0}",
-    "say.then": "then {0}",
-    # adjustments (T42-INPUT-2)
-    "adj.title": "Adjust",
-    "adj.done": "Adjusted",
-    "adj.item": "{0} {1}: {2}",
-    "adj.field": "{0} {1} {2}",
-    "adj.flamingo": "flamingo to {0}",
-    "adj.watch": "hand on {0}",
-    "adj.flamingo.item": "Flamingo: {0}",
-    "adj.watch.item": "Hand on: {0}",
-    "adj.flamingo.title": "Flamingo holder",
-    "adj.watch.title": "Watch hand on",
-    "adj.picker": "{0} {1} +/-",
-    "adj.now": "now {0}",
-    "adj.then": "then {0}",
-    "field.stars": "stars",
-    "field.tarts": "tarts",
-    "field.hourglasses": "hourglasses",
-    # the score table (21 columns: an 11-column label, two 5-column numbers)
-    "score.head": " Blue Pink",
-    "score.stars": "stars",
-    "score.obj": "{0} {1}",
-    "score.total": "total",
-    "score.wins": "{0} wins",
-    "score.wins.flamingo": "{0} wins (flamingo)",
-    "score.legend": "-: pile not empty yet",
-    "final.title": "Final: {0} to {1}",
-    "final.ok": "OK: archive the game",
-    # a new Tea for 2 game (T42-SETUP-2..4)
-    "new.flamingo": "Who has the flamingo?",
-    "new.flamingo.hint": "holder starts: 1 tart",
-    "new.watch": "Watch hand starts on",
-    "new.pile": "Objective above {0}",
-    "new.random": "Random",
-    "new.pile.line": "{0} {1}",
-    "new.title": "New game?",
-    "new.sum.flamingo": "Flamingo: {0}{1}",
-    "new.sum.watch": "Hand on: {0}{1}",
-    "new.sum.random": "*: drawn at random",
-    "new.sum.ok": "OK: start the game",
-    "new.twice": "! {0} twice",
-    "new.repeated": "{0} is already above pile {1}",
-    "new.repeated.ask": ". Each tile is placed once: use it again?",
-    "new.repeated.ok": "OK: use it",
-    "new.repeated.back": "BACK: pick again",
-    "new.repeated.title": "Repeated face",
     # the home menu, settings, the archive, the error screen
-    "home.title": "Tea Tally",
-    "home.resume": "Resume game",
-    "home.last": "Last game",
-    "home.pad": "Resume pad",
-    "home.new": "New Tea for 2",
-    "home.teatime": "Tea Time",
-    "home.witches": "Tea Witches",
-    "home.archive": "Archive",
-    "home.settings": "Settings",
-    "home.about": "About",
-    "about.version": "Tea Tally {0}",
-    "about.board": "board {0}",
-    "about.free": "free {0} B",
-    "about.games": "games {0}",
-    "replace.unfinished": "Game unfinished",
-    "replace.unarchived": "Not archived",
-    "replace.rounds": "round {0} so far",
-    "replace.over": "last game is over",
-    "replace.archive": "Archive, then new",
-    "replace.replace": "Replace it",
-    "replace.cancel": "Cancel",
-    "set.never": "never",
-    "set.seconds": "{0} s",
-    "set.minutes": "{0} min",
-    "set.contrast.item": "Contrast {0}",
-    "set.off.item": "Screen off: {0}",
-    "set.flip.item": "Flip: {0}",
-    "set.board.item": "Board: {0}",
-    "set.on": "on",
-    "set.no": "off",
-    "set.off": "Screen off",
-    "set.contrast": "Contrast",
-    "set.board": "Board",
-    "set.board.reset": "Takes effect after a reset.",
-    "arch.title": "Archive: {0} games",
-    "arch.item": "#{0} {1} won {2}:{3}",
-    "arch.noscore": "#{0} no score",
-    "arch.none": "No games yet.",
-    "arch.nofinal": "No final score (replay it on the host).",
-    "arch.totals": "Blue {0}, Pink {1}",
-    "arch.winner": "Winner: {0}",
-    "arch.objectives": "Objectives (pile):",
-    "arch.obj": "{0}: blue +{1} pink +{2}",
-    "arch.game": "Game {0}",
     "journal.dropped": "Dropped {0} bad line(s)",
     "error.title": "Error",
     "error.ok": "OK: resume the game",
-    # the score pads: Tea Time (TTM-*) and Tea Witches (TWI-*)
-    "n.players": ("{0} player", "{0} players"),
-    "n.points": ("= {0} point", "= {0} points"),
-    "pad.title": "Pad",
-    "pad.unreadable": "The saved pad was unreadable.",
-    "pad.setup": "Setup, {0} players",
-    "pad.grid": "Grid {0} x {1}",
-    "pad.putback": "Put back {0} of each character.",
-    "pad.all": "All 60 cards",
-    "pad.alice": "P{0} has Alice and starts.",
-    "pad.tt.title": "Tea Time, {0} players",
-    "pad.player": "P{0}",
-    "pad.who.alice": "Who took Alice?",
-    "pad.round": "round",
-    "pad.starts": "Alice: P{0} starts",
-    "pad.round.ok": "OK: round over",
-    "pad.round.down": "DOWN: score now",
-    "pad.entry.keys": "OK: next  BACK: back",
-    "pad.total": "Total {0}",
-    "pad.field": "P{0} {1}",
-    "pad.of": "{0} of {1}",
-    "pad.range": "{0} to {1}",
-    "pad.alice.yes": "Alice: +4",
-    "pad.alice.no": "no Alice",
-    "pad.tiebreak": "breaks ties only",
-    "pad.prestige": "{0}: {1} prestige",
-    "pad.check": "Check",
-    "pad.winner": "Winner: {0}",
-    "pad.winners": "Winners: {0}",
-    "pad.tie.alice": "Alice breaks the tie",
-    "pad.tie.shared": "a tie: shared",
-    "pad.tie.coupons": "tie broken: coupons",
-    "pad.tie.track": "tie broken: track",
-    "pad.legend.marks": "*: winner, A: Alice",
-    "pad.legend.mark": "*: winner",
-    "pad.tt.legend": (
-        "Ha hatter, Ch cheshire cat, WR white rabbit, Ca caterpillar, Qu queen, MH march hare, Al alice, = total"
-    ),
-    "pad.tw.legend": "A-I the nine categories, = total, Tr loyal track",
-    "pad.tt.result": "Tea Time result",
-    "pad.tw.result": "Tea Witches result",
-    "pad.result.keys": "OK: done  BACK: fix",
-    "pad.totals.ok": "OK: score anyway",
-    "pad.totals.back": "BACK: correct",
-    "pad.totals.title": "Check counts",
-    "tt.hatter": "Hatter",
-    "tt.cheshire_cat": "Cheshire cat",
-    "tt.white_rabbit": "White rabbit",
-    "tt.caterpillar": "Caterpillar",
-    "tt.queen": "Queen",
-    "tt.march_hare": "March hare",
-    "tt.alice": "Alice",
-    "tw.coins": "A coins",
-    "tw.teas": "B hut teas",
-    "tw.upgrades": "C upgrades",
-    "tw.coupons": "D coupons",
-    "tw.loyal_witches": "E witches",
-    "tw.loyal_celebriteas": "F celebriteas",
-    "tw.hex_wards": "G hex wards",
-    "tw.togo2": "H to-go 2",
-    "tw.togo4": "H to-go 4",
-    "tw.special_teas": "I special teas",
-    "tw.loyal_track": "loyal track",
     # a round's questions
     "ask.reveals": "{0} reveals",
     "ask.hourglasses": "{0}: use hourglasses",
@@ -425,11 +252,6 @@ EN = {
     "space.copy": "copy",
     "label.watch": "watch",
     "label.reveals": "reveals",
-    "obj.most": "most {0}",
-    "obj.tarts": "tarts",
-    "obj.deck": "deck size",
-    "obj.hourglasses": "hourglasses",
-    "obj.destroyed": "destroyed",
     "n.tarts": ("{0} tart", "{0} tarts"),
     "n.stars": ("{0} star", "{0} stars"),
     "n.hourglasses": ("{0} hourglass", "{0} hourglasses"),

@@ -113,7 +113,7 @@ class Driver:
         self.press("ok")
 
     def adjust(self, adj):
-        self.press("down")  # status board -> game menu
+        self.press("back")  # status board -> game menu
         self.choose("adjust")
         if "flamingo" in adj:
             self.choose("flamingo")
