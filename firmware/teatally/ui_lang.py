@@ -84,6 +84,9 @@ def use_language(lang):
     from teatally import font, ui, words
 
     words.use(lang)
+    more = sys.modules.get("teatally.words_more")
+    if more is not None:  # (loaded: the settings screen's words)
+        more.OTHER[0] = more.other_table()
     if lang == "ja":
         from teatally import ja_text
 

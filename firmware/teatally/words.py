@@ -73,9 +73,15 @@ def t(key):
 
 def _more(key):
     # the words of the screens away from a round (words_more: loaded with
-    # the modules of those screens, which import it)
+    # the modules of those screens, which import it); another language's
+    # own table of them (words_<code>_more) comes and goes with it
     from teatally import words_more
 
+    other = words_more.OTHER[0]
+    if other is not None:
+        v = other.get(key)
+        if v is not None:
+            return v
     return words_more.EN[key]
 
 

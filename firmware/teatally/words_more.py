@@ -202,3 +202,17 @@ EN = {
     "obj.hourglasses": "hourglasses",
     "obj.destroyed": "destroyed",
 }
+
+
+def other_table():
+    """The language in use's own table of these words (words_<code>_more:
+    issue 18), or None in English. Kept in OTHER, a global, so that it is
+    loaded and dropped with this module (app.App.wanted)."""
+    from teatally import words
+
+    if words.LANG[0] == "en":
+        return None
+    return __import__("teatally.words_" + words.LANG[0] + "_more", None, None, ("TABLE",)).TABLE
+
+
+OTHER = [other_table()]

@@ -964,7 +964,7 @@ def checks(r):
 
 
 # -- 日本語 (issue 18): what the Japanese glyphs and words cost ---------------------
-JA_MODULES = ("ja_font", "ja_text", "words_ja")
+JA_MODULES = ("ja_font", "ja_text", "words_ja", "words_ja_more")
 JA_GUEST = """
 import gc, sys
 from teatally import font, ui, words  # English's own (loaded in every game)
@@ -987,16 +987,20 @@ for n in ('ja_font', 'ja_text', 'words_ja', 'ui_lang'):
     delattr(teatally, n)
 del ja_font, ui_lang
 again = live()
-print('JA', glyphs - base, after - before + (glyphs - base), again - before, ja_font_count)
+from teatally import words_ja_more
+more = live() - again
+print('JA', glyphs - base, after - before + (glyphs - base), again - before, ja_font_count, more)
 """
 
 
 def japanese_cost(fw, sizes):
     """Flash and heap of Japanese: the .mpy bytes of the glyph subset, its
-    drawing and the Japanese table; the live heap that switching to
+    drawing and the Japanese tables; the live heap that switching to
     Japanese adds (ui_lang.use_language("ja"), after collection) and of the
     glyph subset alone; the heap left once English is back and the modules
-    are forgotten (what App.forget does). -> dict of *_bytes."""
+    are forgotten (what App.forget does); the heap of the table of the
+    screens away from a round (words_ja_more: loaded with those screens,
+    like English's words_more). -> dict of *_bytes."""
     from teatally import ja_font
 
     script = JA_GUEST.replace("ja_font_count", str(ja_font.COUNT))
@@ -1010,4 +1014,5 @@ def japanese_cost(fw, sizes):
         "ja_font_heap_bytes": int(line[1]),
         "ja_heap_bytes": int(line[2]),
         "ja_heap_left_bytes": int(line[3]),
+        "ja_more_heap_bytes": int(line[5]),
     }

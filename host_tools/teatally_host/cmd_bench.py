@@ -118,10 +118,11 @@ def japanese_rows(r):
     """What 日本語 costs (issue 18): nothing while English is on (its modules
     are never imported); these figures while Japanese is on."""
     return [
-        ("日本語: flash (.mpy: glyph subset, drawing, string table; in the total above)",
+        ("日本語: flash (.mpy: glyph subset, drawing, string tables; in the total above)",
          "%d B (%d glyphs: %d B)" % (r["ja_flash_bytes"], r["ja_glyphs"], r["ja_font_flash_bytes"]), ""),
-        ("日本語: heap while on (English: 0, never loaded)", "%d B (glyph subset %d B)" % (
+        ("日本語: heap while on, during a round (English: 0, never loaded)", "%d B (glyph subset %d B)" % (
             r["ja_heap_bytes"], r["ja_font_heap_bytes"]), ""),
+        ("日本語: heap of the other screens' words (with words_more)", "%d B" % r["ja_more_heap_bytes"], ""),
         ("日本語: heap left after switching back to English", "%d B" % max(0, r["ja_heap_left_bytes"]), ""),
     ]
 

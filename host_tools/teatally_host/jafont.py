@@ -30,7 +30,7 @@ OUT = ROOT / "firmware" / "teatally" / "ja_font.py"
 DEFAULT_FONT = "/usr/share/fonts/truetype/misaki/misaki_gothic.ttf"
 INSTALL_HINT = "install it with: apt-get install fonts-misaki"
 # Modules whose texts the subset covers: each has all_texts() -> [str].
-TEXT_MODULES = ("teatally.words_ja", "teatally.ui_lang")
+TEXT_MODULES = ("teatally.words_ja", "teatally.words_ja_more", "teatally.ui_lang")
 CELL = 8
 
 
