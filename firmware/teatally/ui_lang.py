@@ -68,13 +68,20 @@ def language_menu(ui):
 
 
 def _set_language(ui, lang):
+    from teatally import ui_misc, ui_settings
+
     set_language(ui.app, lang)
-    ui.pop()
+    # the screens below hold their words: made again in the new language
+    # (the language menu is only reached from home -> Settings)
+    ui_misc.home(ui)
+    ui.push(ui_settings.Settings(ui.app))
+    ui.top().sel = len(ui.top().items) - 1  # back on the language row
 
 
-# The modules a language other than English keeps loaded while it is on.
-LANG_MODULES = ("teatally.words", "teatally.font", "teatally.ja_font", "teatally.ja_text", "teatally.words_ja",
-                "teatally.ui_lang")
+# The modules a language other than English keeps loaded while it is on
+# (the app never forgets them then; teatally.words and teatally.font, which
+# they hook into, are loaded with the app in any language).
+LANG_MODULES = ("teatally.ja_font", "teatally.ja_text", "teatally.words_ja", "teatally.ui_lang")
 
 
 def use_language(lang):
@@ -110,6 +117,20 @@ def set_language(app, lang):
             core.remove(n)
         if lang != "en" and n in sys.modules:
             core.append(n)
+    _unload_screens(core)
+
+
+def _unload_screens(core):
+    # The screens' modules keep words made once (menus, titles, a question
+    # made ahead): all but the app's own are unloaded, to load again in the
+    # new language when a screen needs them (the idle work preloads them).
+    import teatally
+
+    names = [n for n in sys.modules if n[:9] == "teatally." and n not in core and n != "teatally.ui_lang"]
+    for n in names:
+        del sys.modules[n]
+        if hasattr(teatally, n[9:]):
+            delattr(teatally, n[9:])
 
 
 TITLE = "Language 言語"

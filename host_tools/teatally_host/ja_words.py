@@ -23,7 +23,8 @@ Where the sheet has a term it is used as the sheet writes it:
   処刑人, ハートのジャック, イモムシ, 王様 (the sheet's objective list; its
   card list says 王), アリス, 女王;
 - the watch spaces from 12 o'clock clockwise (the sheet's order, the
-  engine's too): 星２つ, 捨て札を破壊, ２枚めくる, フラミンゴ, 相手の捨て札.
+  engine's too), short enough for a screen's title with a card in it:
+  星2つ, 捨て札を破壊, めくる (2枚), フラミンゴ, 相手の札 (相手の捨て札).
 Tea Time and Tea Witches have no Japanese sheet here: their names are
 katakana, the Tea Time characters the sheet's where it has them (いかれ
 帽子屋, 三月うさぎ, チェシャ猫, イモムシ, 女王).
@@ -66,9 +67,9 @@ CARD_EFFECTS = {
 SPACES = {
     "stars": "星2つ",
     "destroy": "捨て札を破壊",
-    "reveal": "2枚めくる",
+    "reveal": "めくる",
     "flamingo": "フラミンゴ",
-    "copy": "相手の捨て札",
+    "copy": "相手の札",
 }
 SPACE_EFFECTS = {
     "stars": "得点を2点進める",
