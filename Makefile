@@ -4,7 +4,7 @@ VENV    := .venv
 BIN     := $(VENV)/bin
 STAMP   := $(VENV)/.installed
 
-.PHONY: sim test bench flash lint clean golden fonts jafont
+.PHONY: venv sim test bench flash lint clean golden fonts jafont
 
 # The venv, then Binaryen (npm, pinned by its lock file) and the host
 # MicroPython VM made collector-correct with it (teatally_host.vmbuild;
@@ -13,10 +13,14 @@ $(STAMP): requirements-dev.txt pyproject.toml host_tools/binaryen/package-lock.j
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade "pip>=24"
 	$(BIN)/python -m pip install -q -r requirements-dev.txt
-	$(BIN)/python -m pip install -q --no-deps --no-build-isolation -e .
+	@# (setuptools notes every editable install as "lenient": kept in a log, shown if it fails)
+	$(BIN)/python -m pip install -q --no-deps --no-build-isolation -e . > $(VENV)/install.log 2>&1 \
+		|| (cat $(VENV)/install.log; false)
 	npm ci --prefix host_tools/binaryen --no-audit --no-fund --loglevel=error
 	$(BIN)/python -m teatally_host.vmbuild
 	touch $(STAMP)
+
+venv: $(STAMP)
 
 # Misaki Gothic (Debian's fonts-misaki, free licence: LICENSES/misaki-font.txt)
 # for the Japanese glyph generator's byte-identical check and `teatally report

@@ -203,21 +203,10 @@ def english_after():
     """A scenario's CPython half switches this process's words and font to
     Japanese: back to English for the tests that follow (in place, on the
     module objects other modules hold)."""
-    import sys
+    from ja_support import english_again
 
     yield
-    words = sys.modules.get("teatally.words")
-    if words is not None:
-        words.use("en")
-    font = sys.modules.get("teatally.font")
-    if font is not None:
-        font.EXT[0] = font.EXT[1] = None
-    ui = sys.modules.get("teatally.ui")
-    if ui is not None:
-        ui.WRAP[0] = ui.PAD[0] = None
-    more = sys.modules.get("teatally.words_more")
-    if more is not None:
-        more.OTHER[0] = None
+    english_again()
 
 LANG = r"""
 import binascii, sys

@@ -174,13 +174,15 @@ TEXT = (
     + r"""
 from teatally import font
 
+GLYPHS = font.glyphs()
+
 def ref_text(fb, s, x, y, c):
-    # each lit pixel of each glyph (font.GLYPHS: 5 columns a character,
+    # each lit pixel of each glyph (font.glyphs(): 5 columns a character,
     # bit 0 the top row), one pixel call at a time
     for ch in s:
         code = ord(ch) if 32 <= ord(ch) <= 126 else 63
         for cx in range(5):
-            col = font.GLYPHS[(code - 32) * 5 + cx]
+            col = GLYPHS[(code - 32) * 5 + cx]
             for cy in range(8):
                 if col >> cy & 1:
                     fb.pixel(x + cx, y + cy, c)
@@ -234,15 +236,17 @@ def test_text_draws_the_glyphs_pixel_for_pixel_and_notes_overflow(dual):
 
 
 def test_font_table_is_the_pixel_art():
-    """firmware/teatally/font.py's GLYPHS is what teatally_host.font6x8
+    """firmware/teatally/font.py's glyph table is what teatally_host.font6x8
     makes of its pixel art (regenerate: python -m teatally_host.font6x8),
     every printable ASCII character, 5 columns, no two alike."""
+    pyframebuf.install()
     from teatally import font
     from teatally_host import font6x8
 
-    assert font.GLYPHS == font6x8.glyph_bytes()
-    assert len(font.GLYPHS) == 5 * 95 and len(font6x8.ART) == 95
-    glyphs = {font.GLYPHS[i * 5 : i * 5 + 5] for i in range(95)}
+    table = font.glyphs()
+    assert table == font6x8.glyph_bytes()
+    assert len(table) == 5 * 95 and len(font6x8.ART) == 95
+    glyphs = {table[i * 5 : i * 5 + 5] for i in range(95)}
     assert len(glyphs) == 95
 
 
@@ -294,6 +298,8 @@ REFERENCE = r"""
 from teatally import font
 from teatally.ui import H, LINE, ROWS, W
 
+GLYPHS = font.glyphs()
+
 def ref_text(fb, s, x, y, c=1):
     # each lit pixel of each glyph, one pixel call at a time (the font's
     # own test checks this against the glyph art)
@@ -302,7 +308,7 @@ def ref_text(fb, s, x, y, c=1):
     for ch in s:
         code = ord(ch) if 32 <= ord(ch) <= 126 else 63
         for cx in range(5):
-            col = font.GLYPHS[(code - 32) * 5 + cx]
+            col = GLYPHS[(code - 32) * 5 + cx]
             for cy in range(8):
                 if col >> cy & 1:
                     fb.pixel(x + cx, y + cy, c)

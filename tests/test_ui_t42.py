@@ -134,8 +134,12 @@ def start(setup):
     app.ui.draw(app.fb)
 
 def journal_objs():
+    # line by line (a whole journal in one string is a big block of heap)
+    out = []
     f = open(FLASH + '/game.jsonl')
-    out = [json.loads(line.split('\t')[0]) for line in f.read().split('\n') if line]
+    for line in f:
+        if line.strip():
+            out.append(json.loads(line.split('\t')[0]))
     f.close()
     return out
 """

@@ -1,7 +1,7 @@
 """The device's text font: 5x8 glyphs in 6x8 cells, 21 columns a line
 (the built-in framebuf font is 8x8: 16). MicroPython only, like gfx.
 
-GLYPHS is generated from the pixel art in host_tools/teatally_host/font6x8.py
+The glyph table (glyphs()) is generated from the pixel art in host_tools/teatally_host/font6x8.py
 (``python -m teatally_host.font6x8``; tests/test_font.py checks they agree):
 ASCII 32..126, 5 bytes a character, one byte a column, bit 0 the top row
 (MONO_VLSB). All of it is one strip image; a character is copied from the
@@ -24,7 +24,7 @@ _FIRST = const(32)
 _LAST = const(126)
 _Q = const(31)  # "?" (63) - 32: what a byte outside the font draws
 
-GLYPHS = (
+_GLYPHS = (
     b"\x00\x00\x00\x00\x00\x00\x00\x5f\x00\x00\x00\x07\x00\x07\x00\x14\x7f\x14\x7f\x14\x24\x2a\x7f\x2a\x12"
     b"\x23\x13\x08\x64\x62\x36\x49\x55\x22\x50\x00\x04\x03\x00\x00\x00\x1c\x22\x41\x00\x00\x41\x22\x1c\x00"
     b"\x14\x08\x3e\x08\x14\x08\x08\x3e\x08\x08\x00\x50\x30\x00\x00\x08\x08\x08\x08\x08\x00\x60\x60\x00\x00"
@@ -47,10 +47,18 @@ GLYPHS = (
 )
 
 _VLSB = framebuf.MONO_VLSB
-_STRIP = framebuf.FrameBuffer(bytearray(GLYPHS), 5 * (_LAST - _FIRST + 1), HEIGHT, _VLSB)
-# the same strip inverted, for dark text (drawn with key 1: its unlit pixels)
-_DARK = framebuf.FrameBuffer(bytearray([b ^ 0xFF for b in GLYPHS]), 5 * (_LAST - _FIRST + 1), HEIGHT, _VLSB)
+_BUF = bytearray(_GLYPHS)  # (the bytes constant is let go after the import)
+del _GLYPHS
+_STRIP = framebuf.FrameBuffer(_BUF, 5 * (_LAST - _FIRST + 1), HEIGHT, _VLSB)
 _G = framebuf.FrameBuffer(bytearray(5), 5, HEIGHT, _VLSB)  # the character at hand
+# blit palette for dark text: source 1 -> 0, source 0 -> 1 (the key: skipped)
+_INV = framebuf.FrameBuffer(bytearray(1), 2, 1, framebuf.MONO_HLSB)
+_INV.pixel(0, 0, 1)
+
+
+def glyphs():
+    """The glyph table: ASCII 32..126, 5 column bytes each (bit 0 the top row)."""
+    return bytes(_BUF)
 
 
 # Another language's glyphs while it is on (issue 18: teatally.ja_text,
@@ -102,7 +110,13 @@ def _lit(fb, s, x, y):
 def _unlit(fb, s, x, y):
     i = 0
     while i < len(s):
-        _G.blit(_DARK, _at(s[i]), 0)
-        fb.blit(_G, x, y, 1)
+        _G.blit(_STRIP, _at(s[i]), 0)
+        _dark(fb, x, y)
         x += CELL
         i += 1
+
+
+def _dark(fb, x, y):
+    # the character at hand's lit pixels drawn dark (five arguments to blit:
+    # a frame of its own, see ui.py)
+    fb.blit(_G, x, y, 1, _INV)

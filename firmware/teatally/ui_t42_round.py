@@ -438,7 +438,7 @@ class Round:
 
     def _ask_pile(self, need):
         _pile_rows(self.rows, need.options)
-        self.title = _wf("ask.pile", words.label(need.what))
+        self.title = _wf("ask.pile", words.label(need.what, 24 - len(_wt("ask.pile"))))
         self.sel = 0
         self.text = _wt("pile.hint")
         self.say = self._hint(self.calls[2])

@@ -5,7 +5,7 @@ Screens never spell screen text themselves; they ask here:
 
     from teatally import words
     words.t("menu.history")            # "History"
-    words.f("buy.item", 6, "knave", 1) # "Buy pile 6: knave, 1 tart"
+    words.f("act.buy", 6, "knave")     # "Buy 6: knave"
     words.n("n.tarts", 2)              # "2 tarts"
     words.card("caterpillar")          # "caterpillar" (t42's names in, words out)
     words.space("reveal"), words.player(0), words.objective("most:king")
@@ -18,10 +18,14 @@ language without plurals repeats the same template. f() fills plain values
 only (numbers, words already looked up); a value that is itself a count
 word goes through n() first.
 
-Languages: EN (below) is the reference table: every key the firmware uses
-is in it (tests/test_words.py checks each t/f/n key in firmware/ exists).
-Another language is a module teatally/words_<code>.py holding a dict TABLE
-with the same keys (a key it lacks falls back to English). use(code)
+Languages: English is the reference: EN (below: the words of the status
+board, a round and the game menu, loaded all through a game) and
+words_more.EN (the other screens' words, loaded only with those screens'
+modules, which import it). Every key the firmware uses is in one of them
+(tests/test_words.py checks each literal t/f/n key in firmware/ and the
+names built from t42's, teatime's and witches' names). Another language is
+a module teatally/words_<code>.py holding one dict TABLE with the keys of
+both (a key it lacks falls back to English). use(code)
 switches (importing that module: its words cost no heap while English is
 on); use("en") drops it. LANG names the language in use. The game record
 (journal) never holds these words: records keep t42's names ("blue",
@@ -111,15 +115,29 @@ def player(i):
     return t("player.blue") if i == 0 else t("player.pink")
 
 
-def label(what):
+def label(what, room=21):
     """An engine label (t42.Need.what: "blue guards 2/3", "watch reveal
     1/2") in words: each name in it looked up (who., card., space.,
-    label.<word>), the rest kept, the first letter capitalised."""
+    label.<word>), the rest kept, the first letter capitalised. A label
+    longer than room columns (a chain of copies: "watch copy cat ...")
+    keeps its last words that fit: the step asked about."""
     parts = what.split(" ")
     for i in range(len(parts)):
         parts[i] = _name(parts[i])
     s = " ".join(parts)
+    while _cols(s) > room and " " in s:
+        s = s[s.find(" ") + 1 :]
     return s[:1].upper() + s[1:]
+
+
+def _cols(s):
+    # s's width in columns of the 6x8 font: its length in English; another
+    # language's glyphs may be wider (issue 18: teatally.font measures them)
+    if LANG[0] == "en":
+        return len(s)
+    from teatally import font
+
+    return (font.width(s) + 5) // 6
 
 
 def _name(w):
@@ -151,8 +169,6 @@ def objective(o):
 # line 20, a text line 21 (ui.wrap wraps longer text).
 EN = {
     # the status board
-    "board.blue": "BLUE",
-    "board.pink": "PINK",
     # the status board (rows 6 and 7) and its legend (game menu)
     "board.hint": "BACK: game menu",
     "board.next": "{0}: {1}? OK",
@@ -232,7 +248,7 @@ EN = {
     "notice.title": "After round {0}",
     "shuffle.rabbit": "{0}: add a rabbit",
     "shuffle.rabbit2": "and shuffle the deck",
-    "shuffle.norabbit": "{0}: shuffle the deck",
+    "shuffle.norabbit": "{0}: shuffle deck",
     "shuffle.norabbit2": "(no rabbit left)",
     "end.rabbits": "No rabbit left: the game ends.",
     "end.piles": "4 piles are empty: the game ends.",

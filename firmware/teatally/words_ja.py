@@ -23,8 +23,6 @@ Every character outside ASCII must be in the glyph subset ja_font
 
 TABLE = {
     # the status board
-    "board.blue": "青",
-    "board.pink": "赤",
     # the status board (rows 6 and 7) and its legend (game menu)
     "board.hint": "BACK: ゲームメニュー",
     "board.next": "{0}: {1}? OK",

@@ -163,12 +163,12 @@ TABLE = {
     "pad.check": "確認",
     "pad.winner": "{0}の勝ち",
     "pad.winners": "勝ち: {0}",
-    "pad.tie.alice": "同点はアリスの勝ち",
     "pad.tie.shared": "同点: 勝ちを分ける",
     "pad.tie.coupons": "同点: クーポンで決定",
     "pad.tie.track": "同点: トラックで決定",
     "pad.legend.marks": "*: 勝ち、A: アリス",
     "pad.legend.mark": "*: 勝ち",
+    # the Tea Time result's row names, one line each ("|")
     "pad.tt.legend": "Ha いかれ帽子屋、Qu 女王|Ch チェシャ猫|WR 白ウサギ|Ca イモムシ|MH 三月うさぎ|Al アリス、= 合計",
     "pad.tw.legend": "A..I 9つの部門|= 合計、Tr ロイヤルトラック",
     "pad.tt.result": "ティータイムの結果",

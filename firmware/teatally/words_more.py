@@ -16,7 +16,7 @@ EN = {
     "legend.draw": "cards in draw pile",
     "legend.flamingo": "has the flamingo",
     "legend.watch": "watch hand's space",
-    "legend.piles": "pile 4..8: cards left",
+    "legend.piles": "cards left in pile",
     "legend.rabbits": "rabbits in supply",
     # the game menu
     "score.now": "If it ended now",
@@ -163,13 +163,15 @@ EN = {
     "pad.check": "Check",
     "pad.winner": "Winner: {0}",
     "pad.winners": "Winners: {0}",
-    "pad.tie.alice": "Alice breaks the tie",
     "pad.tie.shared": "a tie: shared",
     "pad.tie.coupons": "tie broken: coupons",
     "pad.tie.track": "tie broken: track",
     "pad.legend.marks": "*: winner, A: Alice",
     "pad.legend.mark": "*: winner",
-    "pad.tt.legend": "Ha hatter, Qu queen|Ch cheshire cat|WR white rabbit|Ca caterpillar|MH march hare|Al alice, = total",
+    # the Tea Time result's row names, one line each ("|")
+    "pad.tt.legend": (
+        "Ha hatter, Qu queen|Ch cheshire cat|WR white rabbit|Ca caterpillar|MH march hare|Al alice, = total"
+    ),
     "pad.tw.legend": "A..I the categories|= total, Tr loyal track",
     "pad.tt.result": "Tea Time result",
     "pad.tw.result": "Tea Witches result",
@@ -212,7 +214,10 @@ def other_table():
 
     if words.LANG[0] == "en":
         return None
-    return __import__("teatally.words_" + words.LANG[0] + "_more", None, None, ("TABLE",)).TABLE
+    try:
+        return __import__("teatally.words_" + words.LANG[0] + "_more", None, None, ("TABLE",)).TABLE
+    except ImportError:  # a language with one table: English for these
+        return None
 
 
 OTHER = [other_table()]

@@ -3,10 +3,10 @@
 
 Our own drawing (no third-party font data): capitals and digits 5x7 on rows
 0-6, lower case with ascenders from row 0 and descenders into row 7.
-``glyph_bytes()`` turns the art into what firmware/teatally/font.py holds:
+``glyph_bytes()`` turns the art into the table firmware/teatally/font.py holds:
 5 bytes a character for ASCII 32..126, one byte a column, bit 0 the top
-row (framebuf's MONO_VLSB). ``python -m teatally_host.font6x8`` prints that
-module's GLYPHS line; tests/test_font.py checks the two agree.
+row (framebuf's MONO_VLSB). ``python -m teatally_host.font6x8`` prints it
+for that module's _GLYPHS; tests/test_render_fast.py checks the two agree.
 """
 
 FIRST = 32
@@ -130,4 +130,4 @@ def glyph_bytes():
 
 
 if __name__ == "__main__":
-    print("GLYPHS = %r" % glyph_bytes())
+    print("_GLYPHS = %r" % glyph_bytes())
