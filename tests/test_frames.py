@@ -98,6 +98,8 @@ COLD = {
     # a board change: written to flash, takes effect after a reset; the
     # settings menu's labels, made when it opens or a setting changes
     "ui_settings": {"_set_board", "Settings.refresh"},
+    # a language switch (Settings): the screens' modules unloaded, once
+    "ui_lang": {"_unload_screens"},
     # the score table: made once when "Score now" or the final scoring opens
     "ui_t42_end": {"final_screen", "score_lines"},
 

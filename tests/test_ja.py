@@ -96,7 +96,7 @@ def test_the_device_table_has_every_english_key_in_the_sheets_words():
     for name, ja in ja_words.SPACES.items():
         assert t["space." + name] == ja
     for name, ja in ja_words.PLAYERS.items():
-        assert t["player." + name] == t["who." + name] == t["board." + name] == ja
+        assert t["player." + name] == t["who." + name] == ja
     assert ui_settings._lang_label("ja") == ui_lang.SETTING_JA
 
 
@@ -525,28 +525,10 @@ def test_golden_screens_in_both_languages(lang, name, tmp_path, update_golden):
 
 
 # -- every Japanese screen fits its place ---------------------------------------------
-FIT_PRELUDE_MODULES = (
-    "app", "buttons", "compat", "font", "gfx", "hw_virtual", "journal", "jsonc", "t42", "ui", "words"
-)
-
-
 def _fresh_modules():
-    # start from the modules a device has when the app stands (this process
-    # has loaded others; modules_put_back gives them back afterwards)
-    import sys
+    from ja_support import fresh_modules
 
-    import teatally
-
-    for n in [n for n in sys.modules if n[:9] == "teatally." and n[9:] not in FIT_PRELUDE_MODULES]:
-        del sys.modules[n]
-        if hasattr(teatally, n[9:]):
-            delattr(teatally, n[9:])
-    # ui's cached font module: the one in sys.modules (earlier tests of this
-    # process may have swapped modules; a Pico has one font module, ever)
-    ui = sys.modules.get("teatally.ui")
-    if ui is not None:
-        del ui._FONT[:]
-        del ui.OVERFLOWS[:]  # (what earlier English runs in this process noted)
+    fresh_modules()
 
 
 def _english_label(what):

@@ -19,7 +19,8 @@ import json
 from pathlib import Path
 
 import pytest
-from ja_support import LANGS, english_again, set_lang
+from ja_support import LANGS, english_again, fresh_modules
+from test_idle_work import modules_put_back  # noqa: F401  (Japanese runs import their own modules)
 
 from teatally_host import keyscript
 
@@ -28,6 +29,16 @@ from teatally_host import keyscript
 def english_after():
     yield
     english_again()
+
+
+def set_lang(flash, lang):
+    # the device's language on the flash; a Japanese run in this process
+    # imports its own screen modules (ja_support.fresh_modules)
+    import ja_support
+
+    ja_support.set_lang(flash, lang)
+    if lang != "en":
+        fresh_modules()
 
 BENCH = Path(__file__).resolve().parents[1] / "bench"
 RECORDS = sorted(BENCH.glob("*.jsonl"))

@@ -81,7 +81,7 @@ TABLE = {
     "copy.apply": "使う: {0}",
     "copy.decline": "使わない",
     "copy.decline.hint": "何も起こらない",
-    "buy.cost": "タルト {0}-{1}={2}",
+    "buy.cost": "代金 {0}-{1}={2}",
     "buy.free": "ただ: 差{0}で勝ち",
     "effect.cat": "針を好きなところへ",
     "effect.rabbit": "共通の山札のトップを破壊",
