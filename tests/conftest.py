@@ -29,6 +29,16 @@ def pytest_addoption(parser):
     parser.addoption("--update-golden", action="store_true", help="rewrite golden screenshots/outputs")
 
 
+@pytest.fixture(autouse=True)
+def english_after_every_test():
+    """The CPython half of a scenario in Japanese (issue 18) switches this
+    process's words and font to Japanese: every test ends in English."""
+    yield
+    from ja_support import english_again
+
+    english_again()
+
+
 @pytest.fixture
 def update_golden(request):
     return request.config.getoption("--update-golden")
