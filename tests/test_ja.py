@@ -75,7 +75,9 @@ def test_the_device_table_has_every_english_key_in_the_sheets_words():
     (the host's vocabulary, ja_words, is the same)."""
     import re
 
-    from teatally import ui_lang, ui_settings, words, words_ja_more, words_more
+    from teatally import words, words_ja_more, words_more
+    from teatally.ui import lang as ui_lang
+    from teatally.ui import settings as ui_settings
 
     # a round's words in words_ja, the others in words_ja_more (loaded with
     # words_more), like English's two tables
@@ -196,7 +198,14 @@ def test_mixed_text_same_pixels_on_both_interpreters(dual):
 
 
 # -- the language setting ----------------------------------------------------------
-from test_idle_work import modules_put_back  # noqa: E402,F401  (the CPython half forgets modules)
+import ja_support  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def modules_put_back():
+    # Japanese runs import their own modules (and give the app its screens
+    # again): afterwards the process gets its own back
+    yield from ja_support.modules_put_back()
 
 
 @pytest.fixture(autouse=True)
@@ -213,13 +222,15 @@ LANG = r"""
 import binascii, sys
 import teatally
 
-CORE = ('app', 'buttons', 'compat', 'font', 'gfx', 'hw_virtual', 'journal', 'jsonc', 't42', 'ui', 'words')
+CORE = ('app', 'buttons', 'compat', 'hw', 'hw.base', 'hw.virtual', 'journal', 'jsonc', 'rules', 'rules.t42',
+        'ui', 'ui.core', 'ui.font', 'ui.gfx', 'words')
 for n in [n for n in sys.modules if n[:9] == 'teatally.' and n[9:] not in CORE]:
     # CPython runs the scenario in the test process: start from the modules
-    # a device has when the app stands (the fixture puts the others back)
+    # that hold no words (the fixture puts the others back)
     del sys.modules[n]
-    if hasattr(teatally, n[9:]):
-        delattr(teatally, n[9:])
+    pkg, _, attr = n.rpartition('.')
+    if pkg in sys.modules and hasattr(sys.modules[pkg], attr):
+        delattr(sys.modules[pkg], attr)
 
 from teatally.app import App
 from teatally.hw.virtual import VirtualHardware
@@ -255,7 +266,7 @@ def where():
 
 def ja_loaded():
     return ' '.join(sorted([n[9:] for n in sys.modules
-                            if n[9:] in ('ja_font', 'ja_text', 'ja_words', 'ui_lang', 'words_ja')]))
+                            if n[9:] in ('ui.ja_font', 'ui.ja_text', 'ui.lang', 'words_ja')]))
 
 boot()
 print('boot', G[0].settings['lang'], '[%s]' % ja_loaded())
@@ -293,13 +304,13 @@ def test_language_setting_kept_across_a_reset(dual):
     assert out[1].startswith(
         "Settings Settings Contrast 200|Screen off: 2 min|Flip: off|Board: virtual|Lang: English sel=0")
     assert out[2].startswith("JaMenu Language 言語 English|日本語 sel=0")
-    assert out[3].startswith("menu [ja_font ja_text")
+    assert out[3].startswith("menu [ui.ja_font ui.ja_text")
     # at once in Japanese, the title too
     assert out[4].startswith(
         "Settings 設定 コントラスト 200|画面オフ: 2分|上下反転: オフ|ボード: virtual|言語: 日本語 sel=4")
-    assert out[5] == "home [ja_font ja_text ui_lang words_ja]"  # kept while Japanese is on
+    assert out[5] == "home [ui.ja_font ui.ja_text ui.lang words_ja]"  # kept while Japanese is on
     assert '"lang": "ja"' in out[6]
-    assert out[7] == "reset ja [ja_font ja_text ui_lang words_ja]"
+    assert out[7] == "reset ja [ui.ja_font ui.ja_text ui.lang words_ja]"
     assert out[8].startswith("Menu Tea Tally 新しい2人でお茶を|ティータイム|ティー・ウィッチーズ|過去のゲーム|設定|")
     assert out[10].startswith("JaMenu Language 言語 English|日本語 sel=1")
     assert out[11].startswith(
@@ -578,7 +589,7 @@ def test_every_japanese_screen_of_a_bench_game_fits(game, tmp_path):
             keyscript.Driver.boot(self)
 
         def press(self, tok, n=1):
-            from teatally import ui
+            from teatally.ui import core as ui
 
             for _ in range(n):
                 keyscript.Driver.press(self, tok)
@@ -603,7 +614,7 @@ def test_every_japanese_screen_random_keys_reach_fits(seed, tmp_path):
 
     pyframebuf.install()
     _fresh_modules()
-    from teatally import ui
+    from teatally.ui import core as ui
     from teatally.app import App
     from teatally.hw.virtual import VirtualHardware
 

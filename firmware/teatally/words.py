@@ -43,6 +43,8 @@ new string); f() and n() make one new str (a format), so the screens that
 redraw on every press keep what they made (see ui.py on new strings).
 """
 
+import sys
+
 LANGS = ("en", "ja")  # the screens' languages (the setting "lang", ui.lang)
 LANG = ["en"]  # the language in use (a list: use() changes it in place)
 _TABLE = [None]  # the other language's table while one is on, else None
@@ -83,9 +85,9 @@ def _more(key):
     from teatally import words_more
 
     other = words_more.OTHER[0]
-    if LANG[0] != words_more.OTHER[1]:
+    if LANG[0] != words_more.OTHER_LANG[0]:
         other = words_more.OTHER[0] = words_more.other_table(LANG[0])
-        words_more.OTHER[1] = LANG[0]
+        words_more.OTHER_LANG[0] = LANG[0]
     if other is not None:
         v = other.get(key)
         if v is not None:
@@ -136,11 +138,11 @@ def label(what, room=21):
 
 def _cols(s):
     # s's width in columns of the 6x8 font: its length in English; another
-    # language's glyphs may be wider (issue 18: teatally.font measures them)
-    if LANG[0] == "en":
+    # language's glyphs may be wider (issue 18: teatally.ui.font measures
+    # them; ui.lang loaded it with the language)
+    font = sys.modules.get("teatally.ui.font") if LANG[0] != "en" else None
+    if font is None:
         return len(s)
-    from teatally.ui import font
-
     return (font.width(s) + 5) // 6
 
 

@@ -48,7 +48,7 @@ TABLE = {
     "hist.tie": "R{0} 同点: {1}",
     "hist.adjust": "R{0} 修正",
     # the home menu, settings, the archive, the error screen
-    "journal.dropped": "壊れた行を{0}行すてた",
+    "journal.refused": "{0}行目は読めない: そこから先を消した(写し: {1})",
     "error.title": "エラー",
     "error.ok": "OK: ゲームに戻る",
     # a round's questions

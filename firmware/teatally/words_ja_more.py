@@ -201,6 +201,19 @@ TABLE = {
     "obj.deck": "+デッキの枚数",
     "obj.hourglasses": "砂時計=星2つ",
     "obj.destroyed": "+破壊した枚数",
+    # a damaged journal mended (ui.t42.recover), the error screen's ways out
+    "mend.enter": "もう一度入力",
+    "mend.adjust": "調整だった",
+    "mend.aside": "ゲームをよける",
+    "mend.setup": "準備が壊れた",
+    "mend.round": "ラウンド{0}が壊れた",
+    "mend.kept": "後の{0}行は残す",
+    "mend.nothing": "何も消さない",
+    "mend.home": "ホーム",
+    "mend.again": "またエラー",
+    "mend.moved": "消さずに移した: games/の{0}",
+    "mend.unmoved": "ゲームを移せない({0})",
+    "mend.aside.title": "よけた",
 }
 
 

@@ -221,9 +221,9 @@ EN = {
 
 def other_table(lang):
     """The table of these words of language lang (words_<code>_more: issue
-    18), or None in English. Kept in OTHER, a global ([table, its language],
-    filled by words on first use), so that it is loaded and dropped with
-    this module."""
+    18), or None in English. Kept in OTHER, a global (its language in
+    OTHER_LANG; filled by words on first use), so that it is loaded and
+    dropped with this module."""
     if lang == "en":
         return None
     try:
@@ -232,4 +232,5 @@ def other_table(lang):
         return None
 
 
-OTHER = [None, "en"]
+OTHER = [None]
+OTHER_LANG = ["en"]

@@ -68,9 +68,22 @@ def language_menu(ui, done):
         set_language(ui.app, lang)
         done(ui)
 
-    m = JaMenu(TITLE, items, pick)
+    m = JaMenu(TITLE, items, pick, back=_back)
     m.sel = 1 if ui.app.settings["lang"] == "ja" else 0
     ui.push(m)
+
+
+def _back(ui):
+    # BACK: no change; in English the glyphs (and this module) are garbage
+    ui.pop()
+    if ui.app.settings["lang"] == "en":
+        _forget_language()
+
+
+def _forget_language():
+    for n in LANG_MODULES:
+        _forget(n)
+    _forget("teatally.ui.lang")
 
 
 def use_language(lang):
@@ -84,7 +97,7 @@ def use_language(lang):
     more = sys.modules.get("teatally.words_more")
     if more is not None:  # (loaded: its words' table is made again when next used)
         more.OTHER[0] = None
-        more.OTHER[1] = "en"
+        more.OTHER_LANG[0] = "en"
     if lang == "ja":
         from teatally.ui import ja_text
 
@@ -103,8 +116,7 @@ def set_language(app, lang):
     app.save_settings()
     renew_screens()
     if lang == "en":
-        for n in LANG_MODULES:  # garbage once the menu is gone
-            _forget(n)
+        _forget_language()  # garbage once the menu is gone
 
 
 # The modules a language other than English loads (kept while it is on).
