@@ -996,7 +996,7 @@ def checks(r):
 
 
 # -- 日本語 (issue 18): what the Japanese glyphs and words cost ---------------------
-JA_MODULES = ("ja_font", "ja_text", "words_ja", "words_ja_more")
+JA_MODULES = ("ui/ja_font", "ui/ja_text", "words_ja", "words_ja_more")
 JA_GUEST = """
 import gc, sys
 from teatally import words  # English's own (loaded in every game)
@@ -1044,7 +1044,7 @@ def japanese_cost(fw, sizes):
     return {
         "ja_glyphs": int(line[4]),
         "ja_flash_bytes": sum(sizes.get(m + ".mpy", 0) for m in JA_MODULES),
-        "ja_font_flash_bytes": sizes.get("ja_font.mpy", 0),
+        "ja_font_flash_bytes": sizes.get("ui/ja_font.mpy", 0),
         "ja_font_heap_bytes": int(line[1]),
         "ja_heap_bytes": int(line[2]),
         "ja_heap_left_bytes": int(line[3]),
