@@ -37,7 +37,7 @@ fonts:
 	    echo "note: could not install fonts-misaki; the Japanese font tests will skip"; \
 	  else echo "note: fonts-misaki is not installed (apt-get install fonts-misaki); the Japanese font tests will skip"; fi; }
 
-# Regenerate the Japanese glyph subset (firmware/teatally/ja_font.py) after
+# Regenerate the Japanese glyph subset (firmware/teatally/ui/ja_font.py) after
 # a change of the Japanese texts.
 jafont: $(STAMP) fonts
 	$(BIN)/python -m teatally_host.jafont

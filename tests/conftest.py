@@ -32,11 +32,13 @@ def pytest_addoption(parser):
 @pytest.fixture(autouse=True)
 def english_after_every_test():
     """The CPython half of a scenario in Japanese (issue 18) switches this
-    process's words and font to Japanese: every test ends in English."""
-    yield
-    from ja_support import english_again
+    process's words and font to Japanese, and ui.lang imports the screens'
+    modules again in it (a random walk may reach the language menu): every
+    test ends in English, with this process's own modules."""
+    import ja_support
 
-    english_again()
+    yield from ja_support.modules_put_back()
+    ja_support.english_again()
 
 
 @pytest.fixture

@@ -65,8 +65,8 @@ def fresh_modules():
     """Before a Japanese scenario runs in this process: every other teatally
     module out of sys.modules (and the package), so that the scenario
     imports its own copies and the words those make once (menus, titles)
-    never reach the English tests after it; test_idle_work's
-    modules_put_back fixture gives the process its own modules back."""
+    never reach the English tests after it; the modules_put_back fixture
+    (conftest) gives the process its own modules back."""
     for n in [n for n in sys.modules if n[:9] == "teatally." and n[9:] not in CORE]:
         del sys.modules[n]
         pkg, _, attr = n.rpartition(".")

@@ -198,14 +198,6 @@ def test_mixed_text_same_pixels_on_both_interpreters(dual):
 
 
 # -- the language setting ----------------------------------------------------------
-import ja_support  # noqa: E402
-
-
-@pytest.fixture(autouse=True)
-def modules_put_back():
-    # Japanese runs import their own modules (and give the app its screens
-    # again): afterwards the process gets its own back
-    yield from ja_support.modules_put_back()
 
 
 @pytest.fixture(autouse=True)

@@ -20,15 +20,7 @@ from pathlib import Path
 
 import pytest
 from ja_support import LANGS, english_again, fresh_modules
-import ja_support
 from teatally_host import keyscript
-
-
-@pytest.fixture(autouse=True)
-def modules_put_back():
-    # Japanese runs import their own modules (and give the app its screens
-    # again): afterwards the process gets its own back
-    yield from ja_support.modules_put_back()
 
 
 @pytest.fixture(autouse=True)

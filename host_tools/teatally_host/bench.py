@@ -1030,9 +1030,9 @@ print('JA', glyphs - base, after - before + (glyphs - base), again - before, ja_
 def japanese_cost(fw, sizes):
     """Flash and heap of Japanese: the .mpy bytes of the glyph subset, its
     drawing and the Japanese tables; the live heap that switching to
-    Japanese adds (ui_lang.use_language("ja"), after collection) and of the
+    Japanese adds (ui.lang.use_language("ja"), after collection) and of the
     glyph subset alone; the heap left once English is back and the modules
-    are forgotten (what App.forget does); the heap of the table of the
+    are forgotten (what ui.lang does on a switch back); the heap of the table of the
     screens away from a round (words_ja_more: loaded with those screens,
     like English's words_more). -> dict of *_bytes."""
     from teatally.ui import ja_font

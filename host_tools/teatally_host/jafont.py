@@ -11,7 +11,7 @@ The module is committed; this script regenerates it byte-identical while
 the font and the texts are unchanged (``--check`` says whether it would
 change anything: exit 1 if so). The texts are every string of
 the Japanese string table teatally.words_ja and of the language setting
-(teatally.ui_lang), ``TEXT_MODULES``; the host's vocabulary
+(teatally.ui.lang), ``TEXT_MODULES``; the host's vocabulary
 (teatally_host.ja_words, for the report) is drawn with the TTF itself.
 
 The font's licence (free: "Unlimited permission is granted to use, copy,
