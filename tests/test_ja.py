@@ -223,6 +223,8 @@ for n in [n for n in sys.modules if n[:9] == 'teatally.' and n[9:] not in CORE]:
     pkg, _, attr = n.rpartition('.')
     if pkg in sys.modules and hasattr(sys.modules[pkg], attr):
         delattr(sys.modules[pkg], attr)
+if 'teatally.ui.core' in sys.modules:
+    del sys.modules['teatally.ui.core']._FONT[:]  # (a font module other tests imported: the one in sys.modules)
 
 from teatally.app import App
 from teatally.hw.virtual import VirtualHardware
