@@ -4,7 +4,7 @@ VENV    := .venv
 BIN     := $(VENV)/bin
 STAMP   := $(VENV)/.installed
 
-.PHONY: venv sim test bench flash lint clean golden
+.PHONY: venv sim test bench flash lint clean golden fonts jafont
 
 # The venv, then Binaryen (npm, pinned by its lock file) and the host
 # MicroPython VM made collector-correct with it (teatally_host.vmbuild;
@@ -22,10 +22,30 @@ $(STAMP): requirements-dev.txt pyproject.toml host_tools/binaryen/package-lock.j
 
 venv: $(STAMP)
 
+# Misaki Gothic (Debian's fonts-misaki, free licence: LICENSES/misaki-font.txt)
+# for the Japanese glyph generator's byte-identical check and `teatally report
+# --lang ja`: installed when missing where apt-get can (root); elsewhere the
+# tests that need it skip, saying why (the committed glyph module is always
+# tested).
+MISAKI  := /usr/share/fonts/truetype/misaki/misaki_gothic.ttf
+
+fonts:
+	@test -f $(MISAKI) || { \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	    apt-get install -y -qq fonts-misaki >/dev/null 2>&1 || \
+	    { apt-get update -qq >/dev/null 2>&1 && apt-get install -y -qq fonts-misaki >/dev/null 2>&1; } || \
+	    echo "note: could not install fonts-misaki; the Japanese font tests will skip"; \
+	  else echo "note: fonts-misaki is not installed (apt-get install fonts-misaki); the Japanese font tests will skip"; fi; }
+
+# Regenerate the Japanese glyph subset (firmware/teatally/ui/ja_font.py) after
+# a change of the Japanese texts.
+jafont: $(STAMP) fonts
+	$(BIN)/python -m teatally_host.jafont
+
 sim: $(STAMP)
 	$(BIN)/teatally sim $(SIMARGS)
 
-test: $(STAMP)
+test: $(STAMP) fonts
 	$(BIN)/python -m pytest $(TESTARGS)
 
 # results to build/bench/; `make bench BENCHARGS=--update` rewrites bench/results.json and bench/README.md

@@ -29,6 +29,18 @@ def pytest_addoption(parser):
     parser.addoption("--update-golden", action="store_true", help="rewrite golden screenshots/outputs")
 
 
+@pytest.fixture(autouse=True)
+def english_after_every_test():
+    """The CPython half of a scenario in Japanese (issue 18) switches this
+    process's words and font to Japanese, and ui.lang imports the screens'
+    modules again in it (a random walk may reach the language menu): every
+    test ends in English, with this process's own modules."""
+    import ja_support
+
+    yield from ja_support.modules_put_back()
+    ja_support.english_again()
+
+
 @pytest.fixture
 def update_golden(request):
     return request.config.getoption("--update-golden")

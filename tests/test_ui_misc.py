@@ -197,7 +197,8 @@ SETTINGS = (
     PRELUDE
     + r"""
 app = boot()
-print('defaults', app.settings['contrast'], app.settings['timeout_s'], app.settings['flip'], app.settings['board'])
+print('defaults', app.settings['contrast'], app.settings['timeout_s'], app.settings['flip'], app.settings['board'],
+      app.settings['lang'])
 pick(app, 'Settings')
 print(where(app))
 print('crc settings', crc(app))
@@ -244,21 +245,34 @@ print('asleep', app.asleep)
 
 def test_settings_persist_across_reset(dual):
     out = dual(SETTINGS).splitlines()
-    assert out[0] == "defaults 200 120 False "
-    assert out[1] == "Settings Settings ['Contrast 200', 'Screen off: 2 min', 'Flip: off', 'Board: virtual'] sel=0"
+    assert out[0] == "defaults 200 120 False  en"
+    assert out[1] == (
+        "Settings Settings ['Contrast 200', 'Screen off: 2 min', 'Flip: off', 'Board: virtual', 'Lang: English'] sel=0"
+    )
     assert out[3] == "Menu Contrast ['16', '64', '128', '200', '255'] sel=3"
-    assert out[4] == "Settings Settings ['Contrast 255', 'Screen off: 2 min', 'Flip: off', 'Board: virtual'] sel=0 255"
+    assert out[4] == (
+        "Settings Settings ['Contrast 255', 'Screen off: 2 min', 'Flip: off', "
+        "'Board: virtual', 'Lang: English'] sel=0 255"
+    )
     assert out[5] == "Menu Screen off ['30 s', '1 min', '2 min', '5 min', '10 min', 'never'] sel=2"
-    assert out[6] == "Settings Settings ['Contrast 255', 'Screen off: never', 'Flip: on', 'Board: virtual'] sel=2 True"
+    assert out[6] == (
+        "Settings Settings ['Contrast 255', 'Screen off: never', 'Flip: on', "
+        "'Board: virtual', 'Lang: English'] sel=2 True"
+    )
     assert out[7] == "Menu Board ['SSD1306', 'SH1106', 'Waveshare'] sel=0"
     assert out[8] == "Message Board ['waveshare_pico_oled_1', '_3', '', 'Takes effect after a', 'reset.']"
-    assert out[9] == "Settings Settings ['Contrast 255', 'Screen off: never', 'Flip: on', 'Board: Waveshare'] sel=3"
+    assert out[9] == (
+        "Settings Settings ['Contrast 255', 'Screen off: never', 'Flip: on', 'Board: Waveshare', 'Lang: English'] sel=3"
+    )
     assert out[11] == "'waveshare_pico_oled_1_3\\n' waveshare_pico_oled_1_3"
     assert out[12] == "kept 255 0 True waveshare_pico_oled_1_3"
     assert out[13] == "applied 255 True"
-    assert out[14] == "Settings Settings ['Contrast 255', 'Screen off: never', 'Flip: on', 'Board: Waveshare'] sel=0"
+    assert out[14] == (
+        "Settings Settings ['Contrast 255', 'Screen off: never', 'Flip: on', 'Board: Waveshare', 'Lang: English'] sel=0"
+    )
     assert out[15] == (
-        "Settings Settings ['Contrast 255', 'Screen off: never', 'Flip: off', 'Board: Waveshare'] sel=2 False"
+        "Settings Settings ['Contrast 255', 'Screen off: never', 'Flip: off', "
+        "'Board: Waveshare', 'Lang: English'] sel=2 False"
     )
     assert out[16] == "Menu Board ['SSD1306', 'SH1106', 'Waveshare'] sel=2"
     assert out[17] == "pico_sh1106"

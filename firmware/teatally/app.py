@@ -24,10 +24,12 @@ from teatally.rules import t42
 from teatally.ui import home
 from teatally.ui.core import UI, Message, wrap
 from teatally.ui.t42 import board
+from teatally.words import LANGS
 
 SETTINGS = "settings.json"
 ERROR_LOG = "error.log"
-DEFAULTS = {"contrast": 200, "timeout_s": 120, "flip": False, "board": ""}
+# lang: "en" or "ja" (ui.lang; the screens' language, never the journal's)
+DEFAULTS = {"contrast": 200, "timeout_s": 120, "flip": False, "board": "", "lang": "en"}
 # A collection falls due inside a burst of presses with no pause between
 # them (auto-repeat) once this much was allocated since the last one.
 GC_THRESHOLD = 16 * 1024
@@ -57,6 +59,13 @@ class App:
         self.ui = UI(self, gfx)
         self.journal = Journal(hw.flash_root)
         self.settings = self.load_settings()
+        if self.settings["lang"] != "en":
+            # its words and glyphs stay loaded (English loads neither, nor
+            # ui.lang)
+            from teatally.ui import lang
+
+            lang.use_language(self.settings["lang"])
+            lang.renew_screens()  # (imported above in English)
         self.game = None  # t42.Game of the current Tea for 2 game
         self.asleep = False
         self.last_key = hw.ticks_ms()
@@ -82,6 +91,8 @@ class App:
                 for k in DEFAULTS:
                     if k in d and type(d[k]) is type(DEFAULTS[k]):
                         s[k] = d[k]
+            if s["lang"] not in LANGS:
+                s["lang"] = DEFAULTS["lang"]
         except (OSError, ValueError):
             pass  # absent or damaged: defaults
         return s

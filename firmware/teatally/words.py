@@ -43,6 +43,9 @@ new string); f() and n() make one new str (a format), so the screens that
 redraw on every press keep what they made (see ui.py on new strings).
 """
 
+import sys
+
+LANGS = ("en", "ja")  # the screens' languages (the setting "lang", ui.lang)
 LANG = ["en"]  # the language in use (a list: use() changes it in place)
 _TABLE = [None]  # the other language's table while one is on, else None
 
@@ -77,9 +80,18 @@ def t(key):
 
 def _more(key):
     # the words of the screens away from a round (words_more: loaded with
-    # the modules of those screens, which import it)
+    # the modules of those screens, which import it); another language's
+    # own table of them (words_<code>_more) comes and goes with it
     from teatally import words_more
 
+    other = words_more.OTHER[0]
+    if LANG[0] != words_more.OTHER_LANG[0]:
+        other = words_more.OTHER[0] = words_more.other_table(LANG[0])
+        words_more.OTHER_LANG[0] = LANG[0]
+    if other is not None:
+        v = other.get(key)
+        if v is not None:
+            return v
     return words_more.EN[key]
 
 
@@ -119,9 +131,19 @@ def label(what, room=21):
     for i in range(len(parts)):
         parts[i] = _name(parts[i])
     s = " ".join(parts)
-    while len(s) > room and " " in s:
+    while _cols(s) > room and " " in s:
         s = s[s.find(" ") + 1 :]
     return s[:1].upper() + s[1:]
+
+
+def _cols(s):
+    # s's width in columns of the 6x8 font: its length in English; another
+    # language's glyphs may be wider (issue 18: teatally.ui.font measures
+    # them; ui.lang loaded it with the language)
+    font = sys.modules.get("teatally.ui.font") if LANG[0] != "en" else None
+    if font is None:
+        return len(s)
+    return (font.width(s) + 5) // 6
 
 
 def _name(w):

@@ -217,3 +217,20 @@ EN = {
     "mend.unmoved": "Could not move the game ({0})",
     "mend.aside.title": "Set aside",
 }
+
+
+def other_table(lang):
+    """The table of these words of language lang (words_<code>_more: issue
+    18), or None in English. Kept in OTHER, a global (its language in
+    OTHER_LANG; filled by words on first use), so that it is loaded and
+    dropped with this module."""
+    if lang == "en":
+        return None
+    try:
+        return __import__("teatally.words_" + lang + "_more", None, None, ("TABLE",)).TABLE
+    except ImportError:  # a language with one table: English for these
+        return None
+
+
+OTHER = [None]
+OTHER_LANG = ["en"]

@@ -837,7 +837,10 @@ def run_bench(bench_dir=BENCH_DIR, log=print, write_keys=False):
             if rounds_of(objs) >= 60:
                 g["resume_romfs"] = measure_resume(romfw, objs, ROMFS_PRELUDE)
             games.append(g)
+        log("日本語: the glyph subset's flash and heap ...")
+        ja = japanese_cost(fw, sizes)
     r = summarize(sizes, cal, games, per_us)
+    r.update(ja)
     r.update(summarize_romfs(games, per_us, vm_image, device_image))
     return r
 
@@ -990,3 +993,60 @@ def checks(r):
     out.append({"name": "completes_at_144k", "value": r["completes_at_144k"], "limit": True, "unit": "",
                 "ok": bool(r["completes_at_144k"])})
     return out
+
+
+# -- 日本語 (issue 18): what the Japanese glyphs and words cost ---------------------
+JA_MODULES = ("ui/ja_font", "ui/ja_text", "words_ja", "words_ja_more")
+JA_GUEST = """
+import gc, sys
+from teatally import words  # English's own (loaded in every game)
+from teatally.ui import core, font
+def live():
+    gc.collect()
+    return gc.mem_alloc()
+base = live()
+from teatally.ui import ja_font
+glyphs = live()
+from teatally import app
+before = live()
+from teatally.ui import lang
+lang.use_language('ja')
+after = live()
+lang.use_language('en')
+import teatally, teatally.ui
+for n in ('teatally.ui.ja_font', 'teatally.ui.ja_text', 'teatally.words_ja', 'teatally.ui.lang'):
+    del sys.modules[n]
+for n in ('ja_font', 'ja_text', 'lang'):
+    delattr(teatally.ui, n)
+delattr(teatally, 'words_ja')
+del ja_font, lang
+again = live()
+from teatally import words_ja_more
+more = live() - again
+print('JA', glyphs - base, after - before + (glyphs - base), again - before, ja_font_count, more)
+"""
+
+
+def japanese_cost(fw, sizes):
+    """Flash and heap of Japanese: the .mpy bytes of the glyph subset, its
+    drawing and the Japanese tables; the live heap that switching to
+    Japanese adds (ui.lang.use_language("ja"), after collection) and of the
+    glyph subset alone; the heap left once English is back and the modules
+    are forgotten (what ui.lang does on a switch back); the heap of the table of the
+    screens away from a round (words_ja_more: loaded with those screens,
+    like English's words_more). -> dict of *_bytes."""
+    from teatally.ui import ja_font
+
+    script = JA_GUEST.replace("ja_font_count", str(ja_font.COUNT))
+    with tempfile.TemporaryDirectory() as flash:
+        res = mpvm.run(script, flash_dir=flash, heap=HEAP_PICO, firmware=fw).check()
+    line = [ln for ln in res.stdout.splitlines() if ln.startswith("JA ")][-1].split()
+    return {
+        "ja_glyphs": int(line[4]),
+        "ja_flash_bytes": sum(sizes.get(m + ".mpy", 0) for m in JA_MODULES),
+        "ja_font_flash_bytes": sizes.get("ui/ja_font.mpy", 0),
+        "ja_font_heap_bytes": int(line[1]),
+        "ja_heap_bytes": int(line[2]),
+        "ja_heap_left_bytes": int(line[3]),
+        "ja_more_heap_bytes": int(line[5]),
+    }

@@ -108,6 +108,8 @@ def table(r):
         ("Presses per round incl. setup/end (mean)", "%.2f vs baseline %.2f (ratio %s)" % (
             r["presses_per_round_mean"], r["baseline_presses_per_round_mean"], _fmt(r["effort_ratio"], "x")), ""),
     ]
+    if "ja_heap_bytes" in r:
+        rows.extend(japanese_rows(r))
     if "heap_peak_romfs_bytes" in r:
         rows.extend(romfs_rows(r))
     out = ["| Measure | Result | Budget |", "|---|---|---|"]
@@ -118,6 +120,19 @@ def table(r):
         r["micropython"].split("; ")[-1], "%.1f" % per_us, r["calibration"]["fuel_loop"],
         r["calibration"]["iterations"], r["calibration"]["pico_ms"]))
     return "\n".join(out)
+
+
+def japanese_rows(r):
+    """What 日本語 costs (issue 18): nothing while English is on (its modules
+    are never imported); these figures while Japanese is on."""
+    return [
+        ("日本語: flash (.mpy: glyph subset, drawing, string tables; in the total above)",
+         "%d B (%d glyphs: %d B)" % (r["ja_flash_bytes"], r["ja_glyphs"], r["ja_font_flash_bytes"]), ""),
+        ("日本語: heap while on, during a round (English: 0, never loaded)", "%d B (glyph subset %d B)" % (
+            r["ja_heap_bytes"], r["ja_font_heap_bytes"]), ""),
+        ("日本語: heap of the other screens' words (with words_more)", "%d B" % r["ja_more_heap_bytes"], ""),
+        ("日本語: heap left after switching back to English", "%d B" % max(0, r["ja_heap_left_bytes"]), ""),
+    ]
 
 
 def romfs_rows(r):

@@ -64,6 +64,13 @@ def add_arguments(p):
     p.add_argument("path", help="a game record, or a folder of records for season statistics")
     p.add_argument("--out", help="output folder (default: next to the record)")
     p.add_argument("--html", action="store_true", help="also write a one-page HTML report")
+    p.add_argument(
+        "--lang",
+        choices=("en", "ja"),
+        default="en",
+        help="language of the chart and the HTML report (ja: the device's Japanese words, the chart in "
+        "Misaki Gothic from fonts-misaki); the CSV and the season statistics stay English",
+    )
 
 
 class Timeline:
@@ -147,34 +154,43 @@ def csv_rows(tl):
     return "\n".join(rows) + "\n"
 
 
-def chart(tl, title):
-    """PNG bytes: stars per round, then the objective bonuses and the winner."""
+def chart(tl, title, lang="en"):
+    """PNG bytes: stars per round, then the objective bonuses and the winner
+    (lang "ja": the labels in the device's Japanese words)."""
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
+    ja = None
+    if lang == "ja":
+        from teatally_host import report_ja as ja
+
+        font = ja.font()  # (refused before any drawing when not installed)
     fin = tl.final()
     fig, ax = plt.subplots(figsize=(8, 4.5), dpi=100)
     xs = list(range(len(tl.steps)))
     for i, who in enumerate(t42.PLAYERS):
         ys = [s.players[i].stars for _, _, s in tl.steps]
-        ax.plot(xs, ys, color=COLOURS[who], lw=2, label=who)
+        ax.plot(xs, ys, color=COLOURS[who], lw=2, label=ja.player(who) if ja else who)
         if tl.state.over or fin[who] != ys[-1]:
             end = len(xs)
             ax.bar(end + (i - 0.5) * 0.8, fin[who] - ys[-1], bottom=ys[-1], width=0.8, color=COLOURS[who], alpha=0.5)
             ax.annotate(str(fin[who]), (end + (i - 0.5) * 0.8, fin[who]), ha="center", va="bottom", fontsize=9)
-    ax.set_xlabel("record line (rounds and adjustments)")
-    ax.set_ylabel("stars")
-    status = "winner: %s" % fin["winner"] if tl.state.over else "not finished (score if it ended now)"
-    # the title holds the file's name: text as it is, no $math$ (a name
-    # with "$\\frac$" would stop matplotlib)
-    ax.set_title("%s  —  %s  (blue %d, pink %d)" % (title, status, fin["blue"], fin["pink"]), parse_math=False)
-    bonus = ", ".join(
-        "%s %s: +%d/+%d" % (v, o["objective"], o["blue"], o["pink"]) for v, o in sorted(fin["objectives"].items())
-    )
-    fig.text(0.01, 0.01, "objectives " + (bonus or "none scored"), fontsize=8)
-    ax.legend(loc="upper left")
+    if ja:
+        _chart_labels_ja(fig, ax, ja, font, tl, title, fin)
+    else:
+        ax.set_xlabel("record line (rounds and adjustments)")
+        ax.set_ylabel("stars")
+        status = "winner: %s" % fin["winner"] if tl.state.over else "not finished (score if it ended now)"
+        # the title holds the file's name: text as it is, no $math$ (a name
+        # with "$\\frac$" would stop matplotlib)
+        ax.set_title("%s  —  %s  (blue %d, pink %d)" % (title, status, fin["blue"], fin["pink"]), parse_math=False)
+        bonus = ", ".join(
+            "%s %s: +%d/+%d" % (v, o["objective"], o["blue"], o["pink"]) for v, o in sorted(fin["objectives"].items())
+        )
+        fig.text(0.01, 0.01, "objectives " + (bonus or "none scored"), fontsize=8)
+        ax.legend(loc="upper left")
     ax.grid(alpha=0.3)
     buf = io.BytesIO()
     with warnings.catch_warnings():
@@ -187,7 +203,27 @@ def chart(tl, title):
     return buf.getvalue()
 
 
-def html_page(tl, title, png):
+def _chart_labels_ja(fig, ax, ja, font, tl, title, fin):
+    w = ja.CHART
+    ax.set_xlabel(w["xlabel"], fontproperties=font)
+    ax.set_ylabel(w["ylabel"], fontproperties=font)
+    status = w["winner"] % ja.player(fin["winner"]) if tl.state.over else w["unfinished"]
+    ax.set_title(
+        "%s  —  %s  (%s)" % (title, status, w["score"] % (fin["blue"], fin["pink"])),
+        parse_math=False,
+        fontproperties=font,
+    )
+    bonus = "、".join(
+        "%s %s: +%d/+%d" % (v, ja.objective(o["objective"]), o["blue"], o["pink"])
+        for v, o in sorted(fin["objectives"].items())
+    )
+    fig.text(0.01, 0.01, w["objectives"] + (bonus or w["none"]), fontproperties=font)
+    ax.legend(loc="upper left", prop=font)
+
+
+def html_page(tl, title, png, lang="en"):
+    if lang == "ja":
+        return _html_page_ja(tl, title, png)
     fin = tl.final()
     rows = "".join(
         "<tr><td>%s</td><td>%s</td><td>%d</td><td>%d</td></tr>" % (v, html.escape(o["objective"]), o["blue"], o["pink"])
@@ -220,6 +256,55 @@ def html_page(tl, title, png):
         len(b.destroyed),
         p.stars,
         len(p.destroyed),
+        "".join(hist),
+    )
+
+
+def _html_page_ja(tl, title, png):
+    from teatally_host import report_ja as ja
+
+    w = ja.PAGE
+    fin = tl.final()
+    rows = "".join(
+        "<tr><td>%s</td><td>%s</td><td>%d</td><td>%d</td></tr>"
+        % (v, html.escape(ja.objective(o["objective"])), o["blue"], o["pink"])
+        for v, o in sorted(fin["objectives"].items())
+    )
+    hist = []
+    prev = None
+    for _, action, s in tl.steps:
+        hist.append("<li>%s</li>" % html.escape(ja.describe(action, prev or s, s)))
+        prev = s
+    b, p = tl.state.players
+    return (
+        "<!doctype html><html lang='ja'><head><meta charset='utf-8'><title>%s</title>"
+        "<style>body{font-family:sans-serif;max-width:56em;margin:auto}td,th{padding:2px 8px}</style></head><body>"
+        "<h1>%s</h1><p><b>%s</b> — 青 %d、赤 %d%s</p>"
+        "<img alt='%s' src='data:image/png;base64,%s'>"
+        "<h2>%s</h2><table><tr><th>%s</th><th>%s</th><th>青</th><th>赤</th></tr>%s</table>"
+        "<h2>%s</h2><p>青 %d (%s %d)、赤 %d (%s %d)</p>"
+        "<h2>%s</h2><ol>%s</ol></body></html>\n"
+    ) % (
+        html.escape(title),
+        html.escape(title),
+        w["winner"] % ja.player(fin["winner"]) if tl.state.over else w["unfinished"],
+        fin["blue"],
+        fin["pink"],
+        "" if tl.state.over else w["if_now"],
+        w["alt"],
+        base64.b64encode(png).decode(),
+        w["objectives"],
+        w["pile"],
+        w["objective"],
+        rows,
+        w["before"],
+        b.stars,
+        w["destroyed"],
+        len(b.destroyed),
+        p.stars,
+        w["destroyed"],
+        len(p.destroyed),
+        w["history"],
         "".join(hist),
     )
 
@@ -320,10 +405,11 @@ def run(args):
             raise BadInput("line %d: %s" % (exc.line, exc.reason))
         tl = Timeline(kept)
     out = Path(args.out) if args.out else path.parent
-    png = chart(tl, path.stem)
+    lang = getattr(args, "lang", "en")
+    png = chart(tl, path.stem, lang)
     files = {path.stem + ".png": png, path.stem + ".csv": csv_rows(tl)}
     if args.html:
-        files[path.stem + ".html"] = html_page(tl, path.stem, png)
+        files[path.stem + ".html"] = html_page(tl, path.stem, png, lang)
     written = _write(out, files)
     fin = tl.final()
     if tl.state.over:

@@ -1,6 +1,7 @@
 """`teatally sim`: the real firmware under the MicroPython VM, simulated board.
 
     teatally sim [--board B] [--flash DIR] [--keys FILE|-] [--png DIR] [--shot FILE] [--demo] [--heap KB]
+                 [--lang en|ja]
 
 In a terminal: the 128x64 screen drawn with half blocks, live. Keys: arrows
 Up/Down, Enter = OK, Backspace = BACK; u/d/o/b short, U/D/O/B long presses
@@ -57,6 +58,12 @@ def add_arguments(parser):
     parser.add_argument("--shot", metavar="FILE", help="save the last frame as a PNG")
     parser.add_argument("--scale", type=int, default=4, help="PNG pixels per OLED pixel (default 4)")
     parser.add_argument("--plain", action="store_true", help="PNG in black and white instead of the OLED look")
+    parser.add_argument(
+        "--lang",
+        choices=sim.LANGUAGES,
+        help="the device's language, saved in the flash folder's settings as the Settings menu does "
+        "(default: the flash folder's choice, else en); the game record is the same in every language",
+    )
     parser.add_argument("--seed", type=int, default=42, help="seed of the simulated dice (default 42)")
     parser.add_argument("--quiet", action="store_true", help="non-interactive: print nothing but errors")
     parser.add_argument(
@@ -98,6 +105,8 @@ def run(args):
             if Path(args.shot).is_dir():
                 raise BadInput("--shot %s is a folder; give a file name" % args.shot)
         args.board = args.board or sim.board_of(flash)
+        if args.lang:
+            sim.set_language(flash, args.lang)
         if interactive:
             return _interactive(args, flash)
         s = sim.Sim(

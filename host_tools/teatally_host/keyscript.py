@@ -108,7 +108,9 @@ class Driver:
         self.choose(setup["watch"])
         for v in (4, 5, 6, 7, 8):
             self.choose(setup["objectives"][str(v)])
-        if self.top().title != "New game?":
+        from teatally import words
+
+        if self.top().title != words.t("new.title"):  # (in the device's language)
             raise AssertionError("expected the setup summary, got %r" % self.top().title)
         self.press("ok")
 

@@ -480,3 +480,25 @@ def fresh_flash():
 
 def demo_tokens():
     return parse_keys(DEMO_KEYS.read_text())
+
+
+LANGUAGES = ("en", "ja")
+
+
+def set_language(flash, lang):
+    """Choose the device's language in the flash folder's settings.json, as
+    the Settings menu does (the other settings stay as they are; a missing or
+    damaged file starts from nothing, like the firmware's defaults)."""
+    from teatally import jsonc
+
+    if lang not in LANGUAGES:
+        raise ValueError("language must be one of %s" % ", ".join(LANGUAGES))
+    path = Path(flash) / "settings.json"
+    try:
+        d = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        d = {}
+    if not isinstance(d, dict):
+        d = {}
+    d["lang"] = lang
+    path.write_text(jsonc.dumps(d), encoding="utf-8")

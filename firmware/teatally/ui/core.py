@@ -55,10 +55,30 @@ def fits(s, room=W):
     return _font().width(s) <= room
 
 
+# Another language's padding while it is on (issue 18: ja_text.pad, set by
+# ui.lang.use_language); None: spaces, one a character.
+PAD = [None]
+
+
+def pad(s, cols):
+    """s followed by spaces up to column cols of the 6x8 font (a table's
+    next column starts there), or None when s is wider than cols columns."""
+    if PAD[0] is not None:
+        return PAD[0](s, cols)
+    return s + " " * (cols - len(s)) if len(s) <= cols else None
+
+
+# Another language's line breaking while it is on (issue 18: ja_text.wrap,
+# set by ui.lang.use_language with font.EXT); None: the spaces' (below).
+WRAP = [None]
+
+
 def wrap(text):
     """Split text at spaces into lines of at most COLS characters (a word
     longer than a line is split). Words are kept as the text has them: two
     spaces in a line stay two, spaces at a line's start are dropped."""
+    if WRAP[0] is not None:
+        return WRAP[0](text)
     # Each line is one slice of text: one new string a line instead of one
     # a word and one a join (each new string searches the interned-string
     # table). The line being filled is text[a : w - 1] (a < 0: none yet),

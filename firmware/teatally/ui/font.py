@@ -63,14 +63,31 @@ def glyphs():
     return bytes(_BUF)
 
 
+# Another language's glyphs while it is on (issue 18: teatally.ui.ja_text,
+# set by ui.lang.use_language): its (draw, width) functions for UTF-8 text;
+# None: ASCII only, as above.
+EXT = [None, None]
+
+
 def width(s):
     """Pixels the text s (bytes or ASCII str) takes across."""
+    if EXT[1] is not None:
+        return EXT[1](s)
     return len(s) * CELL
 
 
 def draw(fb, s, x, y, c):
     """Draw the bytes s at x, y: lit (c=1) or dark (c=0) pixels, the rest
     of each cell left as it is (like framebuf.text)."""
+    if EXT[0] is not None:
+        EXT[0](fb, s, x, y, c)
+    else:
+        draw_ascii(fb, s, x, y, c)
+
+
+def draw_ascii(fb, s, x, y, c):
+    """draw() in this font only (another language's drawing calls it for
+    its ASCII runs)."""
     if c:
         _lit(fb, s, x, y)
     else:

@@ -22,6 +22,11 @@ def _timeout_label(t):
     return words.f("set.minutes", t // 60)
 
 
+def _lang_label(lang):
+    # the language setting's row, in its own language (ui.lang)
+    return "言語: 日本語" if lang == "ja" else "Lang: English"
+
+
 def _board_label(name):
     for i in range(len(BOARDS)):
         if BOARDS[i] == name:
@@ -38,11 +43,13 @@ class Settings(Menu):
 
     def refresh(self, app):
         s = app.settings
+        self.title = words.t("home.settings")  # (the language may have changed)
         self.items = [
             (words.f("set.contrast.item", s["contrast"]), "contrast"),
             (words.f("set.off.item", _timeout_label(s["timeout_s"])), "timeout"),
             (words.f("set.flip.item", words.t("set.on" if s["flip"] else "set.no")), "flip"),
             (words.f("set.board.item", _board_label(_board(app))), "board"),
+            (_lang_label(s["lang"]), "lang"),
         ]
 
     def shown(self, ui):
@@ -59,6 +66,18 @@ class Settings(Menu):
             self.refresh(ui.app)
         elif what == "board":
             _board_menu(ui)
+        elif what == "lang":
+            from teatally.ui import lang
+
+            lang.language_menu(ui, _after_language)
+
+
+def _after_language(ui):
+    # the screens below hold their words: made again in the new language
+    # (the language menu is only reached from home -> Settings)
+    ui.app.home()
+    ui.push(ui.open("settings").Settings(ui.app))
+    ui.top().sel = len(ui.top().items) - 1  # back on the language row
 
 
 def _contrast_menu(ui):

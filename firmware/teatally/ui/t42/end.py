@@ -6,7 +6,7 @@ seeds/tea-for-2.md."""
 
 from teatally import words
 from teatally.rules import t42
-from teatally.ui.core import Lines
+from teatally.ui.core import Lines, pad
 
 
 def objective_name(o):
@@ -48,8 +48,9 @@ def score_lines(s, sc=None):
 def _row(lines, label, numbers):
     # a label and its two numbers on one line, or on two when it is long
     numbers = numbers.decode()
-    if len(label) <= _LABEL:
-        lines.append(label + " " * (_LABEL - len(label)) + numbers)
+    padded = pad(label, _LABEL)
+    if padded is not None:
+        lines.append(padded + numbers)
     else:
         lines.append(label)
         lines.append(" " * _LABEL + numbers)

@@ -1,0 +1,229 @@
+"""Mixed ASCII + Japanese text on the 128x64 frame (issue 18).
+
+    x = ja_text.text(fb, "青 5点", x, y, c)   # -> the x after the text
+    ja_text.width("青 5点")                   # -> pixels (8 + 6 + 6 + 8 here)
+    ja_text.wrap("...")                       # -> lines that fit the screen
+
+While the language is Japanese, teatally.font draws and measures all
+screen text through these (font.EXT) and ui.wrap breaks lines with wrap
+(ui.WRAP): ui.lang.use_language sets them.
+
+ASCII runs are drawn with the device's font (teatally.font, 6x8, one call
+a run); any other character is a glyph of teatally.ja_font (Misaki Gothic,
+8x8) blitted from an 8x8 MONO_HLSB buffer: ``c=1`` lit pixels on whatever
+is there, ``c=0`` dark pixels (on a highlighted line), unset pixels stay
+transparent, like gfx.icon. A character the subset lacks (a test keeps
+every Japanese text inside it) is drawn as an empty box.
+
+Imported only when the language is Japanese: the glyph table then costs
+heap (bench: "ja font"); English-only play never loads it.
+
+MicroPython only at run time like gfx (CPython tests install the
+pure-Python framebuf, teatally_host.pyframebuf). The functions keep their
+frames within 11 words (tests/test_frames.py): the text's progress is in
+``_pos`` instead of locals, and each step is a call of four arguments.
+"""
+
+import framebuf
+
+from teatally.ui import ja_font
+from teatally.compat import const
+from teatally.ui.font import CELL as ASCII_W  # the device font's advance (6)
+from teatally.ui.font import draw_ascii
+
+CELL = const(8)  # a Japanese glyph's advance
+ROOM = const(128)  # a line's pixels (ui.W)
+# no line starts with these (they close what comes before)
+_NO_START = "、。)」ー・:!?"
+
+_HLSB = framebuf.MONO_HLSB
+_GLYPH = bytearray(CELL)
+_FB = framebuf.FrameBuffer(_GLYPH, CELL, CELL, _HLSB)
+# blit palette for dark drawing: source 1 -> 0, source 0 -> 1 (= key, skipped)
+_INV = framebuf.FrameBuffer(bytearray(1), 2, 1, _HLSB)
+_INV.pixel(0, 0, 1)
+_INV.pixel(1, 0, 0)
+# the text being drawn: next byte, next x
+_pos = [0, 0]
+
+
+def _code_at(t, m):
+    # the m-th code point of the index (two bytes, big-endian)
+    return t[2 * m] << 8 | t[2 * m + 1]
+
+
+def find(code):
+    """The glyph number of code point ``code`` in ja_font, or -1."""
+    t = ja_font.CODES
+    lo = 0
+    hi = len(t) >> 1
+    while lo < hi:
+        m = (lo + hi) >> 1
+        if _code_at(t, m) < code:
+            lo = m + 1
+        else:
+            hi = m
+    if lo < len(t) >> 1 and _code_at(t, lo) == code:
+        return lo
+    return -1
+
+
+def has_glyph(ch):
+    """True when ``ch`` can be drawn: ASCII, or in the glyph subset."""
+    return ord(ch) < 128 or find(ord(ch)) >= 0
+
+
+def width(s):
+    """Pixels ``s`` takes: ASCII_W an ASCII character, CELL any other."""
+    if type(s) is str:
+        s = s.encode()
+    n = 0
+    for v in s:
+        if v < 128:
+            n += ASCII_W
+        elif v >= 0xC0:  # a UTF-8 lead byte: one character
+            n += CELL
+    return n
+
+
+def text(fb, s, x, y, c=1):
+    """Draw ``s`` (str or UTF-8 bytes) with its top-left at x, y; return
+    the x after it."""
+    if type(s) is str:
+        s = s.encode()
+    _pos[0] = 0
+    _pos[1] = x
+    while _pos[0] < len(s):
+        if s[_pos[0]] < 128:
+            _ascii(fb, s, y, c)
+        else:
+            _glyph(fb, s, y, c)
+    return _pos[1]
+
+
+def _ascii_end(b, i):
+    # the end of the ASCII run starting at b[i]
+    while i < len(b) and b[i] < 128:
+        i += 1
+    return i
+
+
+def _ascii(fb, b, y, c):
+    e = _ascii_end(b, _pos[0])
+    b = b[_pos[0] : e]
+    _pos[0] = e
+    draw_ascii(fb, b, _pos[1], y, c)
+    _pos[1] += len(b) * ASCII_W
+
+
+def _decode(b, i):
+    # the code point whose UTF-8 lead byte is b[i] (2 or 3 bytes; longer
+    # ones are above the index's U+FFFF: -1)
+    v = b[i]
+    if v < 0xE0:
+        return (v & 31) << 6 | (b[i + 1] & 63)
+    if v < 0xF0:
+        return (v & 15) << 12 | (b[i + 1] & 63) << 6 | (b[i + 2] & 63)
+    return -1
+
+
+def _glyph(fb, b, y, c):
+    i = _pos[0]
+    _pos[0] = i + _utf8_len(b[i])
+    i = find(_decode(b, i)) if b[i] >= 0xC0 else -1
+    if i < 0:
+        _box(fb, y, c)
+    else:
+        _load(i)
+        _blit(fb, y, c)
+    _pos[1] += CELL
+
+
+def _utf8_len(v):
+    # bytes of the character whose UTF-8 lead byte is v (a stray
+    # continuation byte: 1)
+    return 1 if v < 0xC0 else 2 if v < 0xE0 else 3 if v < 0xF0 else 4
+
+
+def _box(fb, y, c):
+    # a character the subset lacks
+    fb.rect(_pos[1], y, CELL - 1, CELL - 1, c)
+
+
+def _load(i):
+    # glyph i into the blit buffer (a byte at a time: no slice to allocate)
+    g = ja_font.GLYPHS
+    i *= CELL
+    k = 0
+    while k < CELL:
+        _GLYPH[k] = g[i + k]
+        k += 1
+
+
+def _blit(fb, y, c):
+    if c:
+        fb.blit(_FB, _pos[1], y, 0)
+    else:
+        fb.blit(_FB, _pos[1], y, 1, _INV)
+
+
+def wrap(text):
+    """Split text into lines of at most ROOM pixels: at a space (dropped),
+    or between two characters where one is Japanese (Japanese has no
+    spaces between words), never before a closing mark (_NO_START)."""
+    out = []
+    b = text.encode() if type(text) is str else text
+    _pos[0] = 0  # the line's start
+    while _pos[0] < len(b):
+        e = _line_end(b, _pos[0])
+        out.append(b[_pos[0] : e].decode())
+        _pos[0] = _skip_spaces(b, e)
+    return out
+
+
+def _skip_spaces(b, i):
+    while i < len(b) and b[i] == 32:
+        i += 1
+    return i
+
+
+def _line_end(b, a):
+    # the end of the line starting at byte a: the last break that fits
+    # (the whole rest when it fits; at least one character)
+    i = a
+    w = 0
+    brk = -1
+    while i < len(b):
+        n = _utf8_len(b[i])
+        w += ASCII_W if b[i] < 128 else CELL
+        if w > ROOM:
+            return brk if brk > a else i if i > a else i + n
+        if b[i] == 32:
+            brk = i
+        elif i > a and (b[i] >= 128 or b[i - 1] >= 128) and _may_start(b, i):
+            brk = i
+        i += n
+    return i
+
+
+def _may_start(b, i):
+    # can a line start with the character at byte i?
+    return b[i : i + _utf8_len(b[i])].decode() not in _NO_START
+
+
+SPACE8 = "\u3000"  # the ideographic space: 8 px of nothing (in the subset)
+
+
+def pad(s, cols):
+    """ui.pad for mixed text: s followed by spaces (6 px) and ideographic
+    spaces (8 px) up to exactly cols columns of the 6x8 font (the next
+    column of a table starts there); None when s is wider or no mix of the
+    two fills the gap exactly (2, 4 or 10 px: the caller breaks the line)."""
+    room = cols * ASCII_W - width(s)
+    wide = 0
+    while wide < 3 and room >= 0:
+        if room % ASCII_W == 0:
+            return s + SPACE8 * wide + " " * (room // ASCII_W)
+        room -= CELL
+        wide += 1
+    return None
