@@ -134,14 +134,3 @@ TABLE = {
     "n.cards": ("{0}枚", "{0}枚"),
     "n.rounds": ("{0}ラウンド", "{0}ラウンド"),
 }
-
-
-def all_texts():  # host side: the glyph generator and tests
-    out = ["\u3000"]  # ja_text.pad's 8-px space
-    for k in TABLE:
-        v = TABLE[k]
-        if type(v) is tuple:
-            out.extend(v)
-        else:
-            out.append(v)
-    return out

@@ -215,14 +215,3 @@ TABLE = {
     "mend.unmoved": "ゲームを移せない({0})",
     "mend.aside.title": "よけた",
 }
-
-
-def all_texts():  # host side: the glyph generator and tests
-    out = []
-    for k in TABLE:
-        v = TABLE[k]
-        if type(v) is tuple:
-            out.extend(v)
-        else:
-            out.append(v)
-    return out

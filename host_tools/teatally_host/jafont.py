@@ -10,8 +10,8 @@ draws ASCII in its own font.
 The module is committed; this script regenerates it byte-identical while
 the font and the texts are unchanged (``--check`` says whether it would
 change anything: exit 1 if so). The texts are every string of
-the Japanese string table teatally.words_ja and of the language setting
-(teatally.ui.lang), ``TEXT_MODULES``; the host's vocabulary
+the Japanese string tables teatally.words_ja, words_ja_more and of the
+language setting (teatally.ui.lang), see ``texts()``; the host's vocabulary
 (teatally_host.ja_words, for the report) is drawn with the TTF itself.
 
 The font's licence (free: "Unlimited permission is granted to use, copy,
@@ -29,8 +29,6 @@ OUT = ROOT / "firmware" / "teatally" / "ui" / "ja_font.py"
 # Debian's fonts-misaki; TEATALLY_MISAKI names another copy of the same file.
 DEFAULT_FONT = "/usr/share/fonts/truetype/misaki/misaki_gothic.ttf"
 INSTALL_HINT = "install it with: apt-get install fonts-misaki"
-# Modules whose texts the subset covers: each has all_texts() -> [str].
-TEXT_MODULES = ("teatally.words_ja", "teatally.words_ja_more", "teatally.ui.lang")
 CELL = 8
 
 
@@ -41,12 +39,16 @@ def font_path():
 
 
 def texts():
-    """Every Japanese text the device can show."""
-    import importlib
+    """Every Japanese text the device can show: the two string tables, the
+    language menu's words (teatally.ui.lang) and ja_text's 8-px space."""
+    from teatally import words_ja, words_ja_more
+    from teatally.ui import lang
 
-    out = []
-    for name in TEXT_MODULES:
-        out.extend(importlib.import_module(name).all_texts())
+    out = ["\u3000", lang.TITLE, lang.SETTING_JA]  # (ja_text.SPACE8, the 8-px space)
+    out.extend(lang.NAMES)
+    for table in (words_ja.TABLE, words_ja_more.TABLE):
+        for v in table.values():
+            out.extend(v if type(v) is tuple else (v,))
     return out
 
 

@@ -159,7 +159,3 @@ def _forget(name):
 
 TITLE = "Language 言語"
 SETTING_JA = "言語: 日本語"  # ui.settings' row while Japanese is on
-
-
-def all_texts():  # host side: the glyph generator and tests
-    return list(NAMES) + [TITLE, SETTING_JA]
