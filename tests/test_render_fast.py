@@ -173,17 +173,13 @@ def test_add_bands_knows_the_drivers_frames(dual):
     ]
 
 
-# -- ui.text (the 6x8 font) and Stamp (ui) ------------------------------------------
-TEXT = (
-    PRELUDE
-    + r"""
-from teatally.ui import font
-
-GLYPHS = font.glyphs()
-
-def ref_text(fb, s, x, y, c):
-    # each lit pixel of each glyph (font.glyphs(): 5 columns a character,
-    # bit 0 the top row), one pixel call at a time
+# The reference text drawing both scenarios compare with: each lit pixel of
+# each glyph (font.glyphs(): 5 columns a character, bit 0 the top row), one
+# pixel call at a time (the font's own test checks the table against the art).
+REF_TEXT = r"""
+def ref_text(fb, s, x, y, c=1):
+    if not isinstance(s, str):
+        s = s.decode()
     for ch in s:
         code = ord(ch) if 32 <= ord(ch) <= 126 else 63
         for cx in range(5):
@@ -192,6 +188,18 @@ def ref_text(fb, s, x, y, c):
                 if col >> cy & 1:
                     fb.pixel(x + cx, y + cy, c)
         x += 6
+"""
+
+# -- ui.text (the 6x8 font) and Stamp (ui) ------------------------------------------
+TEXT = (
+    PRELUDE
+    + r"""
+from teatally.ui import font
+
+GLYPHS = font.glyphs()
+"""
+    + REF_TEXT
+    + r"""
 
 ALL = ''.join([chr(i) for i in range(32, 127)])
 LINES = ('', 'Tea', 'Blue: dormouse? OK', ALL[:21], ALL[21:42], ALL[42:63], ALL[63:84], ALL[84:], 'tab\x7f?')
@@ -304,20 +312,7 @@ from teatally.ui import font
 from teatally.ui.core import H, LINE, ROWS, W
 
 GLYPHS = font.glyphs()
-
-def ref_text(fb, s, x, y, c=1):
-    # each lit pixel of each glyph, one pixel call at a time (the font's
-    # own test checks this against the glyph art)
-    if not isinstance(s, str):
-        s = s.decode()
-    for ch in s:
-        code = ord(ch) if 32 <= ord(ch) <= 126 else 63
-        for cx in range(5):
-            col = GLYPHS[(code - 32) * 5 + cx]
-            for cy in range(8):
-                if col >> cy & 1:
-                    fb.pixel(x + cx, y + cy, c)
-        x += 6
+""" + REF_TEXT + r"""
 
 def ref_header(fb, title):
     fb.fill_rect(0, 0, W, LINE, 1)
