@@ -73,18 +73,7 @@ def enter_again(drv, rec, setup_line):
         # as the damaged bytes (or their memory) say
         assert top.title.endswith(" damaged"), top.title
         drv.choose("adjust")
-        a = rec["adjust"]
-        if "flamingo" in a:
-            drv.choose("flamingo")
-            drv.choose(a["flamingo"])
-        elif "watch" in a:
-            drv.choose("watch")
-            drv.choose(a["watch"])
-        else:
-            who = "blue" if "blue" in a else "pink"
-            ((field, delta),) = a[who].items()
-            drv.choose((0 if who == "blue" else 1, field))
-            drv.choose(delta)
+        drv.adjust_answers(rec["adjust"])
     else:
         assert top.title.startswith("Round ") and top.title.endswith(" damaged"), top.title
         drv.choose("enter")

@@ -117,6 +117,10 @@ class Driver:
     def adjust(self, adj):
         self.press("back")  # status board -> game menu
         self.choose("adjust")
+        self.adjust_answers(adj)
+
+    def adjust_answers(self, adj):
+        """The adjustment adj entered on the Adjust screen at hand."""
         if "flamingo" in adj:
             self.choose("flamingo")
             self.choose(adj["flamingo"])
