@@ -25,10 +25,6 @@ def english_again():
     core = sys.modules.get("teatally.ui.core")
     if core is not None:
         core.WRAP[0] = core.PAD[0] = None
-    more = sys.modules.get("teatally.words_more")
-    if more is not None:
-        more.OTHER[0] = None
-        more.OTHER_LANG[0] = "en"
 
 
 # The modules that hold no words made once: shared by a Japanese scenario's

@@ -1,15 +1,21 @@
-"""teatally.words: all screen text in one place (issue 17; issue 18 adds a
-Japanese table beside it). Every key the firmware asks for exists in the
-English tables, and the lookups behave as the module's docstring says."""
+"""teatally.words: all screen text in one place (issue 17; issue 18 adds
+Japanese beside English). Every key the firmware asks for exists in the
+English source (words/en.py), the lookups behave as the module's docstring
+says, and the packed modules the device reads (teatally_host.wordpack) are
+those the sources make and give back every text on both interpreters."""
 
 import re
+import types
 from pathlib import Path
 
-from teatally import words, words_more
+import pytest
+from teatally import words
 from teatally.rules import t42, teatime, witches
+from teatally_host import wordpack
 
 FIRMWARE = Path(__file__).resolve().parents[1] / "firmware" / "teatally"
 CALL = re.compile(r"""(?:words\.(?:t|f|n)|_w[tfn])\(\s*"([^"]+)"(\s*\+)?""")
+PACKED = ("words", "words_keys") + tuple("words_" + c for c in words.LANGS)
 
 
 def _keys():
@@ -22,8 +28,7 @@ def _keys():
 
 
 def test_every_key_the_firmware_asks_for_is_there():
-    table = dict(words_more.EN)
-    table.update(words.EN)
+    table = wordpack.source("en")
     keys = _keys()
     assert len(keys) > 150
     missing = [k for k, prefix in keys if not prefix and k not in table]
@@ -41,36 +46,39 @@ def test_every_key_the_firmware_asks_for_is_there():
     assert prefixes <= {"effect.", "space.does.", "field.", "tt.", "tw.", "card.", "space.", "obj.", "who."}, prefixes
 
 
-def test_no_key_is_in_both_tables_and_none_lies_unused():
-    assert not set(words.EN) & set(words_more.EN)
-    # every quoted key in the firmware but the tables' own (a lookup may
-    # choose its key: words.t("set.on" if on else "set.no"))
+def test_no_key_lies_unused():
+    # every quoted key in the firmware but the words' own modules (a lookup
+    # may choose its key: words.t("set.on" if on else "set.no"))
     used = set()
     for path in FIRMWARE.rglob("*.py"):
-        if path.parent != FIRMWARE or path.stem not in ("words", "words_more"):
+        if path.parent != FIRMWARE or path.stem not in PACKED:
             used |= set(re.findall(r'"([a-z]+\.[a-z0-9_.]+)"', path.read_text()))
     prefixes = ("effect.", "space.", "field.", "tt.", "tw.", "card.", "obj.", "who.", "player.", "label.", "n.")
-    unused = [k for k in list(words.EN) + list(words_more.EN) if k not in used and not k.startswith(prefixes)]
+    unused = [k for k in wordpack.source("en") if k not in used and not k.startswith(prefixes)]
     assert unused == []
 
 
 def test_lookups_counts_names_and_labels():
     assert words.t("menu.history") == "History"
-    assert words.t("home.new") == "New Tea for 2"  # words_more's, through words.t
+    assert words.t("home.new") == "New Tea for 2"  # a screen away from a round: the same table
     assert words.f("act.buy", 6, words.card("caterpillar")) == "Buy 6: caterpillar"
     assert words.n("n.tarts", 1) == "1 tart" and words.n("n.tarts", 3) == "3 tarts"
     assert words.player(0) == "Blue" and words.player(1) == "Pink"
     assert words.objective("most:king") == "most king" and words.objective("deck") == "deck size"
     assert words.label("blue guards 2/3") == "Blue guards 2/3"
     assert words.label("watch copy cat then executioner", 16) == "Then executioner"
+    for key in ("no.such.key", "", "x" * 80, "menu.histor", "enu.history"):
+        with pytest.raises(KeyError):
+            words.t(key)
 
 
 def test_another_language_plugs_in_and_falls_back(monkeypatch):
     import sys
-    import types
 
+    english = wordpack.source("en")
+    partial = {"menu.history": "Geschichte", "card.king": "Koenig", "n.tarts": ("{0} Torte", "{0} Torten")}
     mod = types.ModuleType("teatally.words_xx")
-    mod.TABLE = {"menu.history": "Geschichte", "card.king": "Koenig", "n.tarts": ("{0} Torte", "{0} Torten")}
+    mod.TEXT, mod.AT = wordpack.pack(wordpack.completed("xx", partial, english), wordpack.order(english))
     monkeypatch.setitem(sys.modules, "teatally.words_xx", mod)
     try:
         words.use("xx")
@@ -84,3 +92,57 @@ def test_another_language_plugs_in_and_falls_back(monkeypatch):
     finally:
         words.use("en")
     assert words.LANG[0] == "en" and words.t("menu.history") == "History"
+
+
+# -- the packed modules -------------------------------------------------------------
+
+
+def test_the_packed_modules_are_up_to_date():
+    """The committed words_keys/words_<code> modules are what `make words`
+    makes of words/*.py (edit a source, run `make words`)."""
+    stale = [p.name for p, text in wordpack.generate().items() if not p.exists() or p.read_text("utf-8") != text]
+    assert stale == [], "stale: %s; run make words (python -m teatally_host.wordpack)" % stale
+    assert wordpack.main(["--check"]) == 0
+    assert wordpack.codes() == list(words.LANGS)
+
+
+def test_a_source_the_firmware_cannot_use_is_refused(tmp_path, capsys):
+    english = wordpack.source("en")
+    for table, said in (
+        ({"menu.histry": "x"}, "'menu.histry' is not an English key"),
+        ({"n.tarts": "tarts"}, "'n.tarts' must be a (one, many) pair"),
+        ({"menu.history": ("a", "b")}, "'menu.history' must be a str"),
+        ({"menu.history": "a\0b"}, "holds a NUL"),
+    ):
+        with pytest.raises(wordpack.WordsError, match=re.escape(said)):
+            wordpack.completed("xx", table, english)
+    (tmp_path / "xx.py").write_text("WORDS = {'a.b': 'x' + 'y'}\n")
+    with pytest.raises(wordpack.WordsError, match="only literals"):
+        wordpack.source("xx", tmp_path)
+
+
+READ_BACK = r"""
+from teatally import words
+for lang in ('en', 'ja'):
+    words.use(lang)
+    for k in KEYS:
+        if k[:2] == 'n.':
+            print(lang, k, words.n(k, 1), '|', words.n(k, 2))
+        else:
+            print(lang, k, words.t(k))
+words.use('en')
+"""
+
+
+def test_every_text_reads_back_from_the_packed_tables(dual):
+    """Every key in both languages: words.t/n give back the source's text,
+    on MicroPython as on CPython (the same output)."""
+    tables = wordpack.tables()
+    keys = list(tables["en"])
+    out = dual("KEYS = %r\n" % keys + READ_BACK).splitlines()
+    want = []
+    for lang in ("en", "ja"):
+        for k in keys:
+            v = tables[lang][k]
+            want.append("%s %s %s" % (lang, k, v if type(v) is str else (v[0].format(1) + " | " + v[1].format(2))))
+    assert out == want

@@ -999,14 +999,24 @@ def checks(r):
 
 
 # -- 日本語 (issue 18): what the Japanese glyphs and words cost ---------------------
-JA_MODULES = ("ui/ja_font", "ui/ja_text", "words_ja", "words_ja_more")
+JA_MODULES = ("ui/ja_font", "ui/ja_text", "words_ja")
 JA_GUEST = """
 import gc, sys
-from teatally import words  # English's own (loaded in every game)
-from teatally.ui import core, font
+import teatally
 def live():
     gc.collect()
     return gc.mem_alloc()
+zero = live()
+from teatally import words_keys
+keys = live()
+from teatally import words_en
+en = live()
+from teatally import words_ja
+ja = live()
+del sys.modules['teatally.words_ja'], words_ja
+delattr(teatally, 'words_ja')
+from teatally import words  # English's words (loaded in every game)
+from teatally.ui import core, font
 base = live()
 from teatally.ui import ja_font
 glyphs = live()
@@ -1016,28 +1026,28 @@ from teatally.ui import lang
 lang.use_language('ja')
 after = live()
 lang.use_language('en')
-import teatally, teatally.ui
-for n in ('teatally.ui.ja_font', 'teatally.ui.ja_text', 'teatally.words_ja', 'teatally.ui.lang'):
+import teatally.ui
+for n in ('teatally.ui.ja_font', 'teatally.ui.ja_text', 'teatally.ui.lang'):
     del sys.modules[n]
 for n in ('ja_font', 'ja_text', 'lang'):
     delattr(teatally.ui, n)
-delattr(teatally, 'words_ja')
 del ja_font, lang
 again = live()
-from teatally import words_ja_more
-more = live() - again
-print('JA', glyphs - base, after - before + (glyphs - base), again - before, ja_font_count, more)
+print('JA', glyphs - base, after - before + (glyphs - base), again - before, ja_font_count, keys - zero, en - keys,
+      ja - en)
 """
 
 
 def japanese_cost(fw, sizes):
     """Flash and heap of Japanese: the .mpy bytes of the glyph subset, its
-    drawing and the Japanese tables; the live heap that switching to
-    Japanese adds (ui.lang.use_language("ja"), after collection) and of the
+    drawing and the packed Japanese words; the live heap that switching to
+    Japanese adds (ui.lang.use_language("ja"), after collection: the glyphs,
+    their drawing and the Japanese words in place of English's) and of the
     glyph subset alone; the heap left once English is back and the modules
-    are forgotten (what ui.lang does on a switch back); the heap of the table of the
-    screens away from a round (words_ja_more: loaded with those screens,
-    like English's words_more). -> dict of *_bytes."""
+    are forgotten (what ui.lang does on a switch back); the heap of the
+    words themselves (teatally_host.wordpack's modules, each alone): the
+    keys both languages share, English's texts, Japanese's. -> dict of
+    *_bytes."""
     from teatally.ui import ja_font
 
     script = JA_GUEST.replace("ja_font_count", str(ja_font.COUNT))
@@ -1051,5 +1061,8 @@ def japanese_cost(fw, sizes):
         "ja_font_heap_bytes": int(line[1]),
         "ja_heap_bytes": int(line[2]),
         "ja_heap_left_bytes": int(line[3]),
-        "ja_more_heap_bytes": int(line[5]),
+        "words_keys_heap_bytes": int(line[5]),
+        "words_en_heap_bytes": int(line[6]),
+        "words_ja_heap_bytes": int(line[7]),
+        "words_flash_bytes": sum(v for k, v in sizes.items() if k.startswith("words")),
     }

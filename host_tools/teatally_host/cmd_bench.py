@@ -128,9 +128,11 @@ def japanese_rows(r):
     return [
         ("日本語: flash (.mpy: glyph subset, drawing, string tables; in the total above)",
          "%d B (%d glyphs: %d B)" % (r["ja_flash_bytes"], r["ja_glyphs"], r["ja_font_flash_bytes"]), ""),
-        ("日本語: heap while on, during a round (English: 0, never loaded)", "%d B (glyph subset %d B)" % (
+        ("日本語: heap while on, every screen (English: 0, never loaded)", "%d B (glyph subset %d B)" % (
             r["ja_heap_bytes"], r["ja_font_heap_bytes"]), ""),
-        ("日本語: heap of the other screens' words (with words_more)", "%d B" % r["ja_more_heap_bytes"], ""),
+        ("Words (packed): heap of the keys / English / 日本語 (one language at a time); .mpy",
+         "%d / %d / %d B; %d B" % (r["words_keys_heap_bytes"], r["words_en_heap_bytes"], r["words_ja_heap_bytes"],
+                                   r["words_flash_bytes"]), ""),
         ("日本語: heap left after switching back to English", "%d B" % max(0, r["ja_heap_left_bytes"]), ""),
     ]
 

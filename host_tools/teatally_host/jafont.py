@@ -10,8 +10,9 @@ draws ASCII in its own font.
 The module is committed; this script regenerates it byte-identical while
 the font and the texts are unchanged (``--check`` says whether it would
 change anything: exit 1 if so). The texts are every string of
-the Japanese string tables teatally.words_ja, words_ja_more and of the
-language setting (teatally.ui.lang), see ``texts()``; the host's vocabulary
+the Japanese words (their source words/ja.py, packed into teatally.words_ja
+by teatally_host.wordpack) and of the language setting (teatally.ui.lang),
+see ``texts()``; the host's vocabulary
 (teatally_host.ja_words, for the report) is drawn with the TTF itself.
 
 The font's licence (free: "Unlimited permission is granted to use, copy,
@@ -39,16 +40,16 @@ def font_path():
 
 
 def texts():
-    """Every Japanese text the device can show: the two string tables, the
-    language menu's words (teatally.ui.lang) and ja_text's 8-px space."""
-    from teatally import words_ja, words_ja_more
+    """Every Japanese text the device can show: the words (words/ja.py, as
+    the device gets them: English's where a key is missing), the language
+    menu's words (teatally.ui.lang) and ja_text's 8-px space."""
     from teatally.ui import lang
+    from teatally_host import wordpack
 
     out = ["\u3000", lang.TITLE, lang.SETTING_JA]  # (ja_text.SPACE8, the 8-px space)
     out.extend(lang.NAMES)
-    for table in (words_ja.TABLE, words_ja_more.TABLE):
-        for v in table.values():
-            out.extend(v if type(v) is tuple else (v,))
+    for v in wordpack.tables()["ja"].values():
+        out.extend(v if type(v) is tuple else (v,))
     return out
 
 

@@ -93,11 +93,7 @@ def use_language(lang):
     from teatally import words
     from teatally.ui import core, font
 
-    words.use(lang)
-    more = sys.modules.get("teatally.words_more")
-    if more is not None:  # (loaded: its words' table is made again when next used)
-        more.OTHER[0] = None
-        more.OTHER_LANG[0] = "en"
+    words.use(lang)  # (it drops the words of the language left)
     if lang == "ja":
         from teatally.ui import ja_text
 
@@ -119,8 +115,9 @@ def set_language(app, lang):
         _forget_language()  # garbage once the menu is gone
 
 
-# The modules a language other than English loads (kept while it is on).
-LANG_MODULES = ("teatally.ui.ja_font", "teatally.ui.ja_text", "teatally.words_ja", "teatally.words_ja_more")
+# The glyph modules a language other than English loads (kept while it is
+# on; its words, teatally.words_<code>, come and go with words.use).
+LANG_MODULES = ("teatally.ui.ja_font", "teatally.ui.ja_text")
 
 # The modules under teatally.ui that hold no words: never made again.
 _STAY = ("teatally.ui", "teatally.ui.t42", "teatally.ui.core", "teatally.ui.font", "teatally.ui.gfx",

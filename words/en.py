@@ -1,12 +1,133 @@
-"""The English words of the screens away from a round: the home menu,
-settings, the archive, a new game's setup, the history's sentences,
-adjustments, the score table, the board's legend and the score pads. Part
-of teatally.words (see its docstring for the API): words.t() looks here for
-a key its own table lacks. The modules of those screens import this one,
-so it is loaded (and dropped) with them (app.App.wanted).
+"""English, the reference language: every word the device's screens show
+(issue 17), keyed "<screen or topic>.<what>" (ASCII). The firmware asks for
+them by key (teatally.words: words.t("menu.history")); this file is the
+source a translator reads and edits, then runs `make words` (python -m
+teatally_host.wordpack), which packs it into firmware/teatally/words_en.py
+(and the keys, shared by every language, into words_keys.py). A test fails
+while the packed modules are stale.
+
+A value is a str; a template for words.f() uses str.format's numbered fields
+("{0} {1}"), so a translation may put the values in another order; a count
+word for words.n() is a pair (one, many) of templates with {0}.
+
+Width limits (the 6x8 font): a title 21 characters, a menu line 20, a text
+line 21 (ui.wrap wraps longer text); tests/test_text_fit.py walks every
+screen and fails on any text wider than its place.
 """
 
-EN = {
+WORDS = {
+    # the status board (rows 6 and 7) and its legend (game menu)
+    "board.hint": "BACK: game menu",
+    "board.next": "{0}: {1}? OK",
+    "board.play": "OK: play the round",
+    # the game menu
+    "menu.title": "Game",
+    "menu.history": "History",
+    "menu.score": "Score now",
+    "menu.legend": "Board legend",
+    "menu.adjust": "Adjust",
+    "menu.undo": "Undo",
+    "menu.redo": "Redo",
+    "menu.home": "Home",
+    "journal.title": "Journal",
+    "undo.none": "Nothing to undo",
+    "undo.done": "Undone",
+    "redo.none": "Nothing to redo",
+    "redo.done": "Redone",
+    "redo.refused": "Cannot redo",
+    "refused.title": "Refused",
+    # history (a line's label: 20 columns)
+    "hist.won": "R{0} {1} {2}",
+    "hist.tie": "R{0} tie: {1}",
+    "hist.adjust": "R{0} adjusted",
+    # the home menu, settings, the archive, the error screen
+    "journal.refused": "Line {0} refused: dropped from it (copy: {1})",
+    "error.title": "Error",
+    "error.ok": "OK: resume the game",
+    # a round's questions
+    "ask.reveals": "{0} reveals",
+    "ask.hourglasses": "{0}: use hourglasses",
+    "ask.pile": "{0}: pile?",
+    "pile.hint": "destroys its top card",
+    "ask.space": "Move the hand to",
+    "ask.take": "{0} king: take",
+    "ask.stars": "Stars on the card",
+    "card.item": "{0} {1}",
+    "card.hint": "{0} of {1} in draw pile",
+    "card.whose": "{0}'s card",
+    "note.only": "{0}'s only card: {1}.",
+    "pile.item": "Pile {0}: {1}",
+    "take.flamingo": "The flamingo",
+    "take.tarts": "2 tarts",
+    "stars.on": "How many stars are printed on the {0}?",
+    "stars.revealed": "How many stars are printed on the revealed cards?",
+    "hand.stays": "stays on {0}",
+    "hand.moves": "moves to {0}",
+    # the winner's action (T42-ROUND-3) and the purchase (T42-BUY-1, -2)
+    "win.by": "{0} wins by {1}",
+    "win.tie": "{0} wins: flamingo",
+    "act.effect": "Effect: {0}",
+    "act.buy": "Buy {0}: {1}",
+    "act.none": "Nothing",
+    "act.none.hint": "no effect, no buy",
+    "ask.copies": "{0} copies",
+    "copy.apply": "Apply: {0}",
+    "copy.decline": "Decline",
+    "copy.decline.hint": "nothing happens",
+    "buy.cost": "costs {0} - {1} = {2}",
+    "buy.free": "free: won by {0}",
+    "effect.cat": "hand to any space",
+    "effect.rabbit": "destroy a pile's top",
+    "effect.dormouse": "take 2 tarts",
+    "effect.guards": "foe reveals 3 cards",
+    "effect.executioner": "destroy foe's card",
+    "effect.knave": "take 3 tarts",
+    "effect.caterpillar": "take 2 hourglasses",
+    "effect.king": "flamingo or 2 tarts",
+    "effect.alice": "take 1 hourglass",
+    "effect.queen": "destroy a pile's top",
+    "space.does.stars": "gain 2 stars",
+    "space.does.destroy": "destroy own card",
+    "space.does.reveal": "reveal 2 for stars",
+    "space.does.flamingo": "take the flamingo",
+    "space.does.copy": "copy foe's top card",
+    # after a round (the board says a reshuffle until the next key)
+    "notice.title": "After round {0}",
+    "shuffle.rabbit": "{0}: add a rabbit",
+    "shuffle.rabbit2": "and shuffle the deck",
+    "shuffle.norabbit": "{0}: shuffle deck",
+    "shuffle.norabbit2": "(no rabbit left)",
+    "end.rabbits": "No rabbit left: the game ends.",
+    "end.piles": "4 piles are empty: the game ends.",
+    # the two players and the game's names (t42's names -> words)
+    "player.blue": "Blue",
+    "player.pink": "Pink",
+    "who.blue": "blue",
+    "who.pink": "pink",
+    "card.cat": "cat",
+    "card.rabbit": "rabbit",
+    "card.dormouse": "dormouse",
+    "card.guards": "guards",
+    "card.executioner": "executioner",
+    "card.knave": "knave",
+    "card.caterpillar": "caterpillar",
+    "card.king": "king",
+    "card.alice": "alice",
+    "card.queen": "queen",
+    "space.stars": "stars",
+    "space.destroy": "destroy",
+    "space.reveal": "reveal",
+    "space.flamingo": "flamingo",
+    "space.copy": "copy",
+    "label.watch": "watch",
+    "label.reveals": "reveals",
+    "n.tarts": ("{0} tart", "{0} tarts"),
+    "n.stars": ("{0} star", "{0} stars"),
+    "n.hourglasses": ("{0} hourglass", "{0} hourglasses"),
+    "n.cards": ("{0} card", "{0} cards"),
+    "n.rounds": ("{0} round", "{0} rounds"),
+    # ---- the screens away from a round: home, settings, archive, setup, history,
+    # adjustments, the score table, the legend, the score pads, a mended journal
     # the status board (rows 6 and 7) and its legend (game menu)
     "legend.title": "What the board shows",
     "legend.stars": "stars (track space)",
@@ -217,20 +338,3 @@ EN = {
     "mend.unmoved": "Could not move the game ({0})",
     "mend.aside.title": "Set aside",
 }
-
-
-def other_table(lang):
-    """The table of these words of language lang (words_<code>_more: issue
-    18), or None in English. Kept in OTHER, a global (its language in
-    OTHER_LANG; filled by words on first use), so that it is loaded and
-    dropped with this module."""
-    if lang == "en":
-        return None
-    try:
-        return __import__("teatally.words_" + lang + "_more", None, None, ("TABLE",)).TABLE
-    except ImportError:  # a language with one table: English for these
-        return None
-
-
-OTHER = [None]
-OTHER_LANG = ["en"]
