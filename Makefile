@@ -4,7 +4,7 @@ VENV    := .venv
 BIN     := $(VENV)/bin
 STAMP   := $(VENV)/.installed
 
-.PHONY: venv sim test bench flash lint clean golden fonts jafont
+.PHONY: venv sim test bench flash lint clean golden fonts jafont words
 
 # The venv, then Binaryen (npm, pinned by its lock file) and the host
 # MicroPython VM made collector-correct with it (teatally_host.vmbuild;
@@ -36,6 +36,12 @@ fonts:
 	    { apt-get update -qq >/dev/null 2>&1 && apt-get install -y -qq fonts-misaki >/dev/null 2>&1; } || \
 	    echo "note: could not install fonts-misaki; the Japanese font tests will skip"; \
 	  else echo "note: fonts-misaki is not installed (apt-get install fonts-misaki); the Japanese font tests will skip"; fi; }
+
+# Pack the screens' words (sources: words/<code>.py) into the firmware's
+# words_keys.py and words_<code>.py after editing a source (a test fails
+# while they are stale); then `make jafont` if a Japanese text changed.
+words: $(STAMP)
+	$(BIN)/python -m teatally_host.wordpack
 
 # Regenerate the Japanese glyph subset (firmware/teatally/ui/ja_font.py) after
 # a change of the Japanese texts.

@@ -42,10 +42,13 @@ into lines that fit. A language with other glyphs extends teatally.font
 (width, draw) and ui.wrap; tests/test_text_fit.py walks every screen and
 fails on any text wider than its place.
 
-Cost on the Pico: every t(), f() and n() makes one new str (t(): a slice
-of the language's bytes, decoded), about as much as a format; the screens
-that redraw on every press keep what they made (see ui.core on new
-strings).
+Cost on the Pico: a text is made when first asked for (a slice of the
+language's bytes, decoded: a few allocations and a look-up in the interned
+strings, about a format's cost) and kept (up to KEEP texts: when full,
+one goes), so a screen that asks again on every press gets the same str
+for a dict look-up; f() and n() make one new str (a format) on every call, so
+the screens that redraw on every press keep what they made (see ui.core
+on new strings).
 """
 
 import sys
@@ -57,8 +60,8 @@ LANG = ["en"]  # the language in use (a list: use() changes it in place)
 _TABLE = [b"", b""]  # the language in use: its module's TEXT and AT (words_<code>)
 # The texts t() made lately, by key: a screen asks for the same few again
 # and again (a hint on every press), and each text made costs a slice, a
-# decode and a look-up in the interned strings. At most KEEP: a few
-# screens' worth.
+# decode and a look-up in the interned strings. At most KEEP, a few
+# screens' worth (measured: 16 or 96 made the bench's presses slower).
 _MADE = {}
 KEEP = 48
 
@@ -107,31 +110,23 @@ def _number(key):
     return words_keys.FIRST[n] + (p - a) // n
 
 
-def _text(key, form):
-    # key's text in the language in use (None if no such key): all of it
-    # (form -1), or a count word's one (0) or many (1) template
+def _text(key):
+    # key's text in the language in use (None if no such key): a slice of
+    # its bytes (from AT: 2 bytes an offset), decoded
     i = _number(key)
     if i < 0:
         return None
-    text = _TABLE[0]
     at = _TABLE[1]
     i += i
-    a = at[i] << 8 | at[i + 1]
-    b = at[i + 2] << 8 | at[i + 3]
-    if form >= 0:  # "one\0many"
-        m = text.find(b"\0", a, b)
-        if form:
-            a = m + 1
-        else:
-            b = m
-    return text[a:b].decode()
+    return _TABLE[0][at[i] << 8 | at[i + 1] : at[i + 2] << 8 | at[i + 3]].decode()
 
 
 def t(key):
-    """The text for key in the language in use."""
+    """The text for key in the language in use (a count word's key: its
+    two templates, NUL between them; n() picks one)."""
     v = _MADE.get(key)
     if v is None:
-        v = _text(key, -1)
+        v = _text(key)
         if v is None:
             raise KeyError(key)
         if len(_MADE) >= KEEP:
@@ -147,10 +142,9 @@ def f(key, *args):
 
 def n(key, count):
     """A count in words: key's (one, many) pair filled with count."""
-    v = _text(key, 0 if count == 1 else 1)
-    if v is None:
-        raise KeyError(key)
-    return v.format(count)
+    v = t(key)  # packed as "one\0many"
+    i = v.find("\0")
+    return (v[:i] if count == 1 else v[i + 1 :]).format(count)
 
 
 def card(name):
@@ -195,7 +189,7 @@ def _cols(s):
 
 def _name(w):
     for group in ("who.", "card.", "space.", "label."):
-        v = _text(group + w, -1)
+        v = _text(group + w)
         if v is not None:
             return v
     return w

@@ -5,8 +5,9 @@ beginning 「2人でお茶を」), not a dictionary's.
 Keyed by the names the records, code and tests use (RULINGS.md): the
 journal stays language-free (`blue`/`pink`, `cat`..`queen`, the watch
 spaces). This is the host's vocabulary (`teatally report --lang ja`); the
-device's screens use the same words from its string table
-teatally.words_ja (tests/test_ja.py checks that the two agree).
+device's screens use the same words from their source words/ja.py
+(packed into teatally.words_ja; tests/test_ja.py checks that the two
+agree).
 
 Where the sheet has a term it is used as the sheet writes it:
 - the players' colours 青 / 赤 (the sheet's; the record keeps blue/pink),
