@@ -146,3 +146,14 @@ def test_every_text_reads_back_from_the_packed_tables(dual):
             v = tables[lang][k]
             want.append("%s %s %s" % (lang, k, v if type(v) is str else (v[0].format(1) + " | " + v[1].format(2))))
     assert out == want
+
+
+def test_the_generator_check_says_when_the_modules_are_stale(tmp_path, monkeypatch, capsys):
+    monkeypatch.setattr(wordpack, "ROOT", tmp_path)
+    monkeypatch.setattr(wordpack, "PACKAGE", tmp_path)
+    monkeypatch.setattr(wordpack, "KEYS_MODULE", tmp_path / "words_keys.py")
+    assert wordpack.main(["--check"]) == 1
+    assert "words_keys.py is out of date; run make words" in capsys.readouterr().out
+    assert wordpack.main([]) == 0
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["words_en.py", "words_ja.py", "words_keys.py"]
+    assert wordpack.main(["--check"]) == 0
