@@ -26,6 +26,7 @@ mpy-cross and imports on the host, but it can only run on the Pico.
 """
 
 from teatally.hw import base as hw_base
+from teatally.hw import pages as hw_pages
 from teatally.hw.base import FRAME_H, FRAME_W, Hardware
 
 
@@ -37,7 +38,8 @@ def _pin_predicate(pin, active_low):
 
 
 def make_display(machine, b):
-    """Bus + driver for board module ``b``: a FrameBuffer with show()."""
+    """Bus + driver for board module ``b``: a FrameBuffer whose show() sends
+    only the pages that changed (hw.pages)."""
     Pin = machine.Pin
     drv = __import__(b.DISPLAY_DRIVER)
     if b.BUS == "i2c":
@@ -73,6 +75,9 @@ def make_display(machine, b):
     d.fill(0)
     d.show()
     hw_base.add_bands(d)  # cheap clear() and bands (see hw.base) where the driver allows
+    frame = hw_base.frame_bytes(d)
+    if frame is not None:
+        hw_pages.send_changed_pages(d, frame)  # show(): only the pages that changed
     return d
 
 
@@ -123,12 +128,12 @@ class PicoHardware(Hardware):
         on = bool(on)
         base = self.board.DRIVER_ROTATE == 180
         d = self.display
-        flip = getattr(d, "flip", None)  # sh1106 / sh1107: flip(flag) relative to their rotate
+        flip = getattr(d, "flip", None)  # sh1106 / sh1107: flip(flag, update) relative to their rotate
         if flip is not None:
-            flip((on != base) if self.board.DISPLAY_DRIVER == "sh1106" else on)
+            flip((on != base) if self.board.DISPLAY_DRIVER == "sh1106" else on, False)
         else:  # micropython-lib ssd1306: rotate(0|1) is absolute
             d.rotate(1 if on != base else 0)
-        d.show()
+        d.show(True)  # every page again: a segment remap applies to the data written after it
         self.flipped = on
 
 
