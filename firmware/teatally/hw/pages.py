@@ -4,10 +4,10 @@ Why: what a player waits for after a key press is mostly the display's bus,
 not the computing. The default board's SSD1306 takes a whole frame over I2C
 at 400 kHz in about 23.5 ms, while the press itself computes a few ms. The
 UI redraws the whole frame for every press (``ui.core.UI.draw`` starts with
-``clear()``), but most presses -- a menu selection moving, a picker's +/- --
-change one to three of the frame's eight pages (a page: 8 pixel rows, the
+``clear()``), yet a press that moves a menu's selection or steps a picker
+changes one to three of the frame's eight pages (a page: 8 pixel rows, the
 128 bytes ``128*p .. 128*p+127`` in every MONO format the drivers use, see
-hw.base). So every display's show() goes through ``ChangedPages.show``: it
+hw.base); only a press that opens another screen changes them all. So every display's show() goes through ``ChangedPages.show``: it
 compares each page with a copy of what the panel was last sent (the
 *shadow*), copies the pages that differ into the shadow and hands only those
 to the driver. The drivers' own dirty-page tracking (robert-hh sh1106,
@@ -24,10 +24,11 @@ unknown then (at boot; after a flip, whose segment remap applies to the data
 written after it). Display off/on (``poweroff``/``poweron``) keeps the
 panel's memory, so it changes nothing here.
 
-How each driver is given the pages (``send(mask)``, bit p = page p):
+How each driver is given the pages (``send(mask)``, bit p = page p; the
+Pico's are in hw.pico, wired by ``make_display``):
 
 - micropython-lib ``ssd1306`` (``ssd1306_sender``): its show() always sends
-  the whole frame, so the pages go out here through its ``write_cmd`` /
+  the whole frame, so the pages go out through its ``write_cmd`` /
   ``write_data``: for each run of adjacent changed pages, the window
   SET_COL_ADDR 0..127 + SET_PAGE_ADDR first..last (six commands), then the
   run's pages, one data write each (the panel's horizontal addressing mode,
@@ -41,13 +42,9 @@ How each driver is given the pages (``send(mask)``, bit p = page p):
 
 from teatally.compat import const
 
-PAGES = const(8)
-PAGE_BYTES = const(128)
-ALL_PAGES = const(0xFF)  # a mask with every page
-
-# SSD1306 commands (datasheet 10.1.4, 10.1.5), as micropython-lib names them
-_SET_COL_ADDR = const(0x21)
-_SET_PAGE_ADDR = const(0x22)
+_PAGES = const(8)
+_PAGE_BYTES = const(128)
+_ALL_PAGES = const(0xFF)  # a mask with every page
 
 
 class ChangedPages:
@@ -55,18 +52,17 @@ class ChangedPages:
 
     ``frame``: the bytearray the UI draws into (1024 bytes); ``send(mask)``:
     puts the pages in ``mask`` on the panel, called once per show (with 0
-    when nothing changed). ``sent``: the mask of the last show."""
+    when nothing changed)."""
 
     def __init__(self, frame, send):
         self.frame = frame
-        self.shadow = bytearray(PAGES * PAGE_BYTES)
+        self.shadow = bytearray(_PAGES * _PAGE_BYTES)
         f = memoryview(frame)
         s = memoryview(self.shadow)
-        self.frame_pages = tuple(f[p * PAGE_BYTES : (p + 1) * PAGE_BYTES] for p in range(PAGES))
-        self.shadow_pages = tuple(s[p * PAGE_BYTES : (p + 1) * PAGE_BYTES] for p in range(PAGES))
+        self.frame_pages = tuple(f[p * _PAGE_BYTES : (p + 1) * _PAGE_BYTES] for p in range(_PAGES))
+        self.shadow_pages = tuple(s[p * _PAGE_BYTES : (p + 1) * _PAGE_BYTES] for p in range(_PAGES))
         self.send = send
         self.known = False  # does the shadow hold what the panel has?
-        self.sent = 0
 
     def forget(self):
         """The panel's memory is unknown: the next show sends every page."""
@@ -80,9 +76,9 @@ class ChangedPages:
         if not self.known:
             self.known = True
             self.shadow[:] = self.frame
-            return ALL_PAGES
+            return _ALL_PAGES
         mask = 0
-        for p in range(PAGES):
+        for p in range(_PAGES):
             if frame_pages[p] != shadow_pages[p]:
                 shadow_pages[p][:] = frame_pages[p]
                 mask |= 1 << p
@@ -94,69 +90,5 @@ class ChangedPages:
         if full:
             self.forget()
         mask = self.changed()
-        self.sent = mask
         self.send(mask)
         return mask
-
-
-def ssd1306_sender(d, shadow):
-    """``send(mask)`` for micropython-lib's SSD1306 (I2C or SPI) ``d``: each
-    run of adjacent pages as one column/page window and its pages' data."""
-    cmd = d.write_cmd
-    data = d.write_data
-    pages = shadow.shadow_pages
-    whole = shadow.shadow
-
-    def send(mask):
-        p = 0
-        while p < PAGES:
-            if not mask >> p & 1:
-                p += 1
-                continue
-            last = p
-            while last + 1 < PAGES and mask >> (last + 1) & 1:
-                last += 1
-            cmd(_SET_COL_ADDR)
-            cmd(0)
-            cmd(PAGE_BYTES - 1)
-            cmd(_SET_PAGE_ADDR)
-            cmd(p)
-            cmd(last)
-            if p == 0 and last == PAGES - 1:
-                data(whole)
-            else:
-                while p <= last:
-                    data(pages[p])
-                    p += 1
-            p = last + 1
-
-    return send
-
-
-def marking_sender(d, driver_show):
-    """``send(mask)`` for a driver with ``pages_to_update`` (robert-hh
-    sh1106, peter-l5 sh1107): mark the pages, let its show() send them."""
-
-    def send(mask):
-        if mask:
-            d.pages_to_update = mask
-            driver_show()
-
-    return send
-
-
-def send_changed_pages(d, frame):
-    """Route display ``d``'s show() through a ChangedPages over ``frame`` (its
-    driver's frame bytes, hw.base.frame_bytes): ``d.show(full=False)``.
-    -> the ChangedPages, or None when the driver is not one of the above
-    (its own show() stays)."""
-    if hasattr(d, "pages_to_update"):
-        pages = ChangedPages(frame, None)
-        pages.send = marking_sender(d, d.show)  # the driver's show, bound before it is replaced
-    elif hasattr(d, "write_cmd") and hasattr(d, "write_data"):
-        pages = ChangedPages(frame, None)
-        pages.send = ssd1306_sender(d, pages)
-    else:
-        return None
-    d.show = pages.show  # the drivers' own flip() calls self.show(True): this one
-    return pages

