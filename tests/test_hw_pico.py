@@ -265,9 +265,7 @@ def test_setup_builds_each_board(dual):
     assert s["pages"] == "c21 c0 c7f c22 c0 c7 d1024 c21 c0 c7f c22 c3 c3 d128"
     # after a rotate the panel's memory is unknown (the remap applies to data
     # written after it): the whole frame again
-    assert s["flip"] == (
-        "rotate(1) c21 c0 c7f c22 c0 c7 d1024 rotate(0) c21 c0 c7f c22 c0 c7 d1024 False"
-    )
+    assert s["flip"] == "rotate(1) c21 c0 c7f c22 c0 c7 d1024 rotate(0) c21 c0 c7f c22 c0 c7 d1024 False"
     # the watchdog starts once, clamped to the RP2040's 8 s limit; feeding before start is a no-op
     assert s["misc"] == "WDT(8000) feed idle reset 8000"
     assert s["keys"] == "4key 4"

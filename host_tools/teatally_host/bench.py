@@ -929,7 +929,7 @@ def press_to_photon(presses, shows, per_us):
     for name in PHOTON_BOARDS:
         board = cmd_flash.load_board(name)
         bus = [sum(show_bus_ms(board, m) for m in masks) for masks in shows]
-        ms = [(ms_est(f, per_us) + b, label) for (f, label), b in zip(presses, bus)] or [(0.0, "")]
+        ms = [(ms_est(f, per_us) + b, label) for (f, label), b in zip(presses, bus, strict=True)] or [(0.0, "")]
         worst = max(ms)
         out[name] = {"p95_ms_est": round(percentile([m for m, _ in ms], 95), 1), "worst_ms_est": round(worst[0], 1),
                      "worst_press": worst[1], "show_bus_ms": round(show_bus_ms(board), 2),

@@ -7,10 +7,10 @@ UI redraws the whole frame for every press (``ui.core.UI.draw`` starts with
 ``clear()``), yet a press that moves a menu's selection or steps a picker
 changes one to three of the frame's eight pages (a page: 8 pixel rows, the
 128 bytes ``128*p .. 128*p+127`` in every MONO format the drivers use, see
-hw.base); only a press that opens another screen changes them all. So every display's show() goes through ``ChangedPages.show``: it
-compares each page with a copy of what the panel was last sent (the
-*shadow*), copies the pages that differ into the shadow and hands only those
-to the driver. The drivers' own dirty-page tracking (robert-hh sh1106,
+hw.base); only a press that opens another screen changes them all. So every
+display's show() goes through ``ChangedPages.show``: it compares each page
+with a copy of what the panel was last sent (the *shadow*), copies the pages
+that differ into the shadow and hands only those to the driver. The drivers' own dirty-page tracking (robert-hh sh1106,
 peter-l5 sh1107 ``pages_to_update``) cannot do this: it marks what drawing
 *touched*, and every frame touches everything.
 
