@@ -21,7 +21,7 @@ tests/test_pages.py).
 
 ``show(True)`` and the first show() send every page: the panel's memory is
 unknown then (at boot; after a flip, whose segment remap applies to the data
-written after it). Display off/on (``poweroff``/``poweron``) keeps the
+written after it; after a bus error inside a show). Display off/on (``poweroff``/``poweron``) keeps the
 panel's memory, so it changes nothing here.
 
 How each driver is given the pages (``send(mask)``, bit p = page p; the
@@ -90,5 +90,9 @@ class ChangedPages:
         if full:
             self.forget()
         mask = self.changed()
-        self.send(mask)
+        try:
+            self.send(mask)
+        except Exception:
+            self.forget()  # a bus error: the panel may lack some pages, send them all next time
+            raise
         return mask
