@@ -526,21 +526,17 @@ def measure_resume(fw, objs, prelude="", extra_heap=0):
 # The game, press by press. "b" hands out the next event (0: none, for the
 # overhead of the marks themselves; -1: the script is over) and "e" closes
 # the press; the payload of "b" carries the heap around the previous press
-# and the page masks its show()s sent (hw.virtual.VirtualDisplay.sent; "-":
-# no show), read after "e" so they cost the press nothing.
+# and the page masks its show()s sent (how many, then hw.virtual.VirtualDisplay.sent
+# in hex), read after "e" so they cost the press nothing.
 PRESS_GUEST = """\
 import host
 import gc
+from binascii import hexlify
 from teatally import app as _app
 from teatally import jsonc
 from teatally.hw import virtual as hw_virtual
 from teatally.rules import t42
 %(boot)s
-def shown(d):
-    n = d.sends
-    if n > len(d.sent):
-        return "overflow"
-    return ",".join([str(d.sent[i]) for i in range(n)]) or "-"
 def play(collect):
     a = G[0]
     s = ""
@@ -556,7 +552,7 @@ def play(collect):
         if ev:
             a.key(ev)
         host.call("e", "")
-        s = "%%d %%d %%d %%s" %% (m0, gc.mem_alloc(), a.errors, shown(a.fb))
+        s = "%%d %%d %%d %%d %%s" %% (m0, gc.mem_alloc(), a.errors, a.fb.sends, hexlify(a.fb.sent).decode())
 def idle(a):
     # what the main loop does between presses: App.idle_work until it has
     # nothing left (a collection)
@@ -578,11 +574,13 @@ def marks_overhead(marks):
     return seq[1] - seq[0] if len(seq) > 1 else 0
 
 
-def press_shows(sent):
-    """The page masks of a press's show()s from the guest's field ("-": none)."""
-    if sent == "overflow":
+def press_shows(n, sent):
+    """The page masks of a press's n show()s from the guest's hex of
+    VirtualDisplay.sent."""
+    masks = bytes.fromhex(sent)
+    if n > len(masks):
         raise SystemExit("a key press made more show()s than VirtualDisplay.sent remembers")
-    return [] if sent == "-" else [int(x) for x in sent.split(",")]
+    return list(masks[:n])
 
 
 def run_presses(fw, events, heap, collect, prelude=""):
@@ -611,9 +609,9 @@ def run_presses(fw, events, heap, collect, prelude=""):
         (_, _, fb), (_, _, fe) = seq[i], seq[i + 1]
         fuel.append(fe - fb)
         if i + 2 < len(seq):
-            m0, m1, errors, sent = seq[i + 2][1].split()
+            m0, m1, errors, n, sent = seq[i + 2][1].split()
             heap_samples.append((int(m0), int(m1)))
-            shows.append(press_shows(sent))
+            shows.append(press_shows(int(n), sent))
             errors = int(errors)
     overhead = fuel.pop(0)
     if heap_samples:
