@@ -10,9 +10,10 @@ changes one to three of the frame's eight pages (a page: 8 pixel rows, the
 hw.base); only a press that opens another screen changes them all. So every
 display's show() goes through ``ChangedPages.show``: it compares each page
 with a copy of what the panel was last sent (the *shadow*), copies the pages
-that differ into the shadow and hands only those to the driver. The drivers' own dirty-page tracking (robert-hh sh1106,
-peter-l5 sh1107 ``pages_to_update``) cannot do this: it marks what drawing
-*touched*, and every frame touches everything.
+that differ into the shadow and hands only those to the driver. The drivers'
+own dirty-page tracking (robert-hh sh1106, peter-l5 sh1107
+``pages_to_update``) cannot do this: it marks what drawing *touched*, and
+every frame touches everything.
 
 Allocation-free: the page views are made once; on MicroPython ``memoryview ==
 memoryview`` compares the bytes and ``view[:] = view`` copies them without
@@ -21,8 +22,9 @@ tests/test_pages.py).
 
 ``show(True)`` and the first show() send every page: the panel's memory is
 unknown then (at boot; after a flip, whose segment remap applies to the data
-written after it; after a bus error inside a show). Display off/on (``poweroff``/``poweron``) keeps the
-panel's memory, so it changes nothing here.
+written after it; after a bus error inside a show). Display off/on
+(``poweroff``/``poweron``) keeps the panel's memory, so it changes nothing
+here.
 
 How each driver is given the pages (``send(mask)``, bit p = page p; the
 Pico's are in hw.pico, wired by ``make_display``):

@@ -79,7 +79,8 @@ def ssd1306_sender(d, shadow):
 
 def marking_sender(d, driver_show):
     """``send(mask)`` for a driver with ``pages_to_update`` (robert-hh
-    sh1106, peter-l5 sh1107): mark the pages, let its show() send them."""
+    sh1106, peter-l5 sh1107): mark the pages, let its show() send them (an
+    older version without the mask sends every page)."""
 
     def send(mask):
         if mask:
@@ -89,18 +90,17 @@ def marking_sender(d, driver_show):
     return send
 
 
-def send_changed_pages(d):
+def send_changed_pages(d, driver):
     """Route display ``d``'s show() through a hw.pages.ChangedPages over its
     driver's frame: ``d.show(full=False)`` sends only the pages that changed.
-    -> the ChangedPages, or None when the driver is none of the above or
-    hides its frame (its own show() stays)."""
+    ``driver``: the board's DISPLAY_DRIVER. -> the ChangedPages, or None when
+    the driver hides its frame (its own show() stays)."""
     frame = hw_base.frame_bytes(d)
-    marks = hasattr(d, "pages_to_update")
-    if frame is None or not (marks or hasattr(d, "write_data")):
+    if frame is None:
         return None
     pages = ChangedPages(frame, None)
     # the driver's show is bound before it is replaced
-    pages.send = marking_sender(d, d.show) if marks else ssd1306_sender(d, pages)
+    pages.send = ssd1306_sender(d, pages) if driver == "ssd1306" else marking_sender(d, d.show)
     d.show = pages.show  # the drivers' own flip() calls self.show(True): this one
     return pages
 
@@ -143,7 +143,7 @@ def make_display(machine, b):
     d.fill(0)
     d.show()
     hw_base.add_bands(d)  # cheap clear() and bands (see hw.base) where the driver allows
-    send_changed_pages(d)  # show(): only the pages that changed (hw.pages)
+    send_changed_pages(d, name)  # show(): only the pages that changed (hw.pages)
     return d
 
 
