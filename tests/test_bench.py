@@ -14,7 +14,7 @@ import pytest
 
 from teatally import journal, jsonc
 from teatally.rules import t42
-from teatally_host import bench, gen, keyscript, mpvm, pyframebuf
+from teatally_host import bench, cmd_flash, gen, keyscript, mpvm, pyframebuf
 
 SETUP = {
     "game": "tea-for-2",
@@ -206,11 +206,13 @@ def test_summarize_romfs_leaves_the_image_out():
     assert not r["completes_at_144k_romfs"] and len(r["romfs_problems"]) == 2
 
 
-def _game(name, keys, cap_fuel, cpu_fuel, cpu_problem=None):
-    # what run_bench gathers for one game, as summarize reads it
+def _game(name, keys, cap_fuel, cpu_fuel, cpu_problem=None, shows=None):
+    # what run_bench gathers for one game, as summarize reads it (shows: per
+    # press the page masks its show()s sent; by default one whole frame each)
+    shows = shows or [[bench.ALL_PAGES]] * len(cpu_fuel)
     run = {"fuel": cap_fuel, "heap": [(70_000, 80_000)] * len(cap_fuel), "gc_fuel": 10, "files": {},
-           "problem": None, "completes_at_cap": True}
-    cpu = {"fuel": cpu_fuel, "heap": [], "gc_fuel": 20, "files": {}, "problem": cpu_problem}
+           "problem": None, "completes_at_cap": True, "shows": shows}
+    cpu = {"fuel": cpu_fuel, "heap": [], "gc_fuel": 20, "files": {}, "problem": cpu_problem, "shows": shows}
     effort = {"per_round": [8], "baseline_per_round": [2], "presses_per_round_mean": 8.0,
               "baseline_presses_per_round_mean": 2.0, "baseline_deck_count": 0, "presses_total": 8,
               "baseline_total": 2, "rounds": 1}
@@ -224,20 +226,27 @@ def test_summarize_takes_the_presses_from_the_pico_like_run():
     keys = [("ok", 0), ("down", 1), ("ok", 1)]
     cal = {"micropython": "MicroPython x", "fuel_loop": 1, "fuel_per_iteration": 1, "pico_ms": 1, "iterations": 1,
            "source": "", "mark_overhead_fuel": 0}
-    g = _game("g", keys, [500, 100, 900], [300, 50, 400])
+    # press 1 sent the whole frame, press 2 page 3, press 3 nothing
+    g = _game("g", keys, [500, 100, 900], [300, 50, 400], shows=[[0xFF], [0x08], []])
     r = bench.summarize({"a.mpy": 10}, cal, [g], 1.0)
     assert r["press_worst_fuel"] == 400 and r["press_worst"] == "g press 3 (line 1, ok)"
     assert r["press_worst_cap_fuel"] == 900 and r["press_median_cap_fuel"] == 500
     assert r["press_heap_bytes"] == bench.HEAP_PICO == 192 * 1024 and r["heap_cap_bytes"] == 144 * 1024
     assert r["heap_live_peak_bytes"] == 70_000 and r["heap_peak_bytes"] == 80_000
     assert r["idle_worst_ms_est"] == 0.02  # the dearer idle work of both runs
-    # press to photon: the press's computing (400 fuel at 1 fuel a µs) plus
-    # one frame on the board's bus, the worse board counting
+    # press to photon: the press's computing (fuel at 1 fuel a µs) plus the
+    # bus time of what its show()s sent, the worse board counting: the
+    # cheaper press that sent the whole frame is the worst, not the dearest
+    # computing that sent nothing
     photon = r["press_to_photon"]
     assert set(photon) == set(bench.PHOTON_BOARDS)
     ssd = photon["pico_ssd1306"]
     assert 23.0 < ssd["show_bus_ms"] < 24.0 and photon["waveshare_pico_oled_1_3"]["show_bus_ms"] < 1.0
-    assert r["press_to_photon_worst_ms_est"] == ssd["worst_ms_est"] == round(0.4 + ssd["show_bus_ms"], 1)
+    assert r["press_to_photon_worst_ms_est"] == ssd["worst_ms_est"] == round(0.3 + ssd["show_bus_ms"], 1)
+    assert ssd["worst_press"] == "g press 1 (setup, ok)"
+    assert ssd["bus_median_ms"] == round(bench.show_bus_ms(cmd_flash.load_board("pico_ssd1306"), 0x08), 2)
+    assert (r["pages_sent_per_press_median"], r["pages_sent_per_press_p95"]) == (1, 8)
+    assert r["full_frame_press_share"] == 0.333 and r["no_show_press_share"] == 0.333
     assert {c["name"] for c in r["checks"]} >= {"press_to_photon_p95_ms_est", "press_to_photon_worst_ms_est",
                                                 "heap_live_peak_bytes", "completes_at_144k"}
     assert "effort_ratio" not in {c["name"] for c in r["checks"]} and r["effort_ratio"] == 4.0
@@ -248,16 +257,34 @@ def test_summarize_takes_the_presses_from_the_pico_like_run():
 
 
 def test_bus_time_of_a_frame_per_board():
-    """What show() sends, at the board file's bus speed: the SSD1306's whole
-    frame over I2C at 400 kHz is about 23.5 ms (9 clocks a byte), the
-    SH1106's eight pages a little more (a transaction a page), the
-    Waveshare SH1107 on SPI at 10 MHz under a millisecond."""
-    from teatally_host import cmd_flash
-
+    """What a whole-frame show() sends, at the board file's bus speed: the
+    SSD1306's frame over I2C at 400 kHz is about 23.5 ms (9 clocks a byte),
+    the SH1106's eight pages a little more (a transaction a page), the
+    Waveshare SH1107 on SPI at 10 MHz under a millisecond (64 rows of 2
+    command and 16 data bytes)."""
     ms = {b: bench.show_bus_ms(cmd_flash.load_board(b)) for b in cmd_flash.board_names()}
     assert round(ms["pico_ssd1306"], 1) == 23.5
     assert ms["pico_ssd1306"] < ms["pico_sh1106"] < 26
-    assert 0.8 < ms["waveshare_pico_oled_1_3"] < 0.9
+    assert ms["waveshare_pico_oled_1_3"] == pytest.approx(64 * (2 + 16) * 8 / 10_000)
+
+
+def test_bus_time_of_the_pages_a_show_sent():
+    """The SSD1306 through hw.pages: per run of adjacent pages six commands
+    (3 bytes on the wire with the address: 29 clocks each) and per page one
+    data write (address, 0x40, 128 bytes: 1172 clocks); SH1106 and SH1107
+    per page as their show() sends it; nothing sent costs nothing."""
+    ssd = cmd_flash.load_board("pico_ssd1306")
+    assert bench.page_runs(0b10110001) == [(0, 0), (4, 5), (7, 7)]
+    assert bench.page_runs(0) == [] and bench.page_runs(0xFF) == [(0, 7)]
+    assert bench.show_bus_ms(ssd, 0) == 0
+    assert bench.show_bus_ms(ssd, 0b110) == pytest.approx((6 * 29 + 2 * 1172) / 400)  # one run of two pages
+    assert bench.show_bus_ms(ssd, 0b101) == pytest.approx(2 * (6 * 29 + 1172) / 400)  # two runs of one
+    assert bench.show_bus_ms(ssd) == pytest.approx((6 * 29 + (1 + 1 + 1024) * 9 + 2) / 400)  # one write of 1024
+    sh1106 = cmd_flash.load_board("pico_sh1106")
+    assert bench.show_bus_ms(sh1106, 0b101) == pytest.approx(2 * (3 * 29 + 1172) / 400)
+    wave = cmd_flash.load_board("waveshare_pico_oled_1_3")
+    assert bench.show_bus_ms(wave, 0b1000) == pytest.approx(8 * (2 + 16) * 8 / 10_000)
+    assert bench.pages_sent([0xFF, 0b101]) == 10 and bench.pages_sent([]) == 0
 
 
 def test_a_record_without_the_default_hourglasses_plays(tmp_path):

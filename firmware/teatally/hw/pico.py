@@ -25,8 +25,16 @@ Files the device expects (the flash tool must put them there)::
 mpy-cross and imports on the host, but it can only run on the Pico.
 """
 
+from teatally.compat import const
 from teatally.hw import base as hw_base
 from teatally.hw.base import FRAME_H, FRAME_W, Hardware
+from teatally.hw.pages import ChangedPages
+
+# SSD1306 commands (datasheet 10.1.4, 10.1.5), as micropython-lib names them
+_SET_COL_ADDR = const(0x21)
+_SET_PAGE_ADDR = const(0x22)
+_PAGES = const(8)  # hw.pages: 8 pages of 128 bytes
+_PAGE_BYTES = const(128)
 
 
 def _pin_predicate(pin, active_low):
@@ -36,8 +44,70 @@ def _pin_predicate(pin, active_low):
     return lambda: bool(pin.value())
 
 
+def ssd1306_sender(d, shadow):
+    """``send(mask)`` for micropython-lib's SSD1306 (I2C or SPI) ``d``: each
+    run of adjacent pages as one column/page window and its pages' data."""
+    cmd = d.write_cmd
+    data = d.write_data
+    pages = shadow.shadow_pages
+    whole = shadow.shadow
+
+    def send(mask):
+        p = 0
+        while p < _PAGES:
+            if not mask >> p & 1:
+                p += 1
+                continue
+            last = p
+            while last + 1 < _PAGES and mask >> (last + 1) & 1:
+                last += 1
+            cmd(_SET_COL_ADDR)
+            cmd(0)
+            cmd(_PAGE_BYTES - 1)
+            cmd(_SET_PAGE_ADDR)
+            cmd(p)
+            cmd(last)
+            if p == 0 and last == _PAGES - 1:
+                data(whole)  # the whole frame: one write
+            else:
+                for q in range(p, last + 1):
+                    data(pages[q])
+            p = last + 1
+
+    return send
+
+
+def marking_sender(d, driver_show):
+    """``send(mask)`` for a driver with ``pages_to_update`` (robert-hh
+    sh1106, peter-l5 sh1107): mark the pages, let its show() send them (an
+    older version without the mask sends every page)."""
+
+    def send(mask):
+        if mask:
+            d.pages_to_update = mask
+            driver_show()
+
+    return send
+
+
+def send_changed_pages(d, driver):
+    """Route display ``d``'s show() through a hw.pages.ChangedPages over its
+    driver's frame: ``d.show(full=False)`` sends only the pages that changed.
+    ``driver``: the board's DISPLAY_DRIVER. -> the ChangedPages, or None when
+    the driver hides its frame (its own show() stays)."""
+    frame = hw_base.frame_bytes(d)
+    if frame is None:
+        return None
+    pages = ChangedPages(frame, None)
+    # the driver's show is bound before it is replaced
+    pages.send = ssd1306_sender(d, pages) if driver == "ssd1306" else marking_sender(d, d.show)
+    d.show = pages.show  # the drivers' own flip() calls self.show(True): this one
+    return pages
+
+
 def make_display(machine, b):
-    """Bus + driver for board module ``b``: a FrameBuffer with show()."""
+    """Bus + driver for board module ``b``: a FrameBuffer whose show() sends
+    only the pages that changed (hw.pages)."""
     Pin = machine.Pin
     drv = __import__(b.DISPLAY_DRIVER)
     if b.BUS == "i2c":
@@ -73,6 +143,7 @@ def make_display(machine, b):
     d.fill(0)
     d.show()
     hw_base.add_bands(d)  # cheap clear() and bands (see hw.base) where the driver allows
+    send_changed_pages(d, name)  # show(): only the pages that changed (hw.pages)
     return d
 
 
@@ -123,12 +194,12 @@ class PicoHardware(Hardware):
         on = bool(on)
         base = self.board.DRIVER_ROTATE == 180
         d = self.display
-        flip = getattr(d, "flip", None)  # sh1106 / sh1107: flip(flag) relative to their rotate
+        flip = getattr(d, "flip", None)  # sh1106 / sh1107: flip(flag, update) relative to their rotate
         if flip is not None:
-            flip((on != base) if self.board.DISPLAY_DRIVER == "sh1106" else on)
+            flip((on != base) if self.board.DISPLAY_DRIVER == "sh1106" else on, False)
         else:  # micropython-lib ssd1306: rotate(0|1) is absolute
             d.rotate(1 if on != base else 0)
-        d.show()
+        d.show(True)  # every page again: a segment remap applies to the data written after it
         self.flipped = on
 
 

@@ -34,8 +34,8 @@ HW = None  # the one board of this run (a reset keeps it: same clock, same queue
 
 
 class SimDisplay(VirtualDisplay):
-    def show(self):
-        self.frames += 1
+    def show(self, full=False):
+        super().show(full)  # the pages a panel would be sent (hw.pages); the host gets the whole frame
         host.call("show", hexlify(self.buffer))  # bytes: one 2 KB copy, no str copies
 
     def poweroff(self):
@@ -79,7 +79,7 @@ class SimHardware(VirtualHardware):
             self.queue.append((self.now + dt, mask))
 
     def set_flip(self, flip):
-        self.display.flipped = bool(flip)
+        super().set_flip(flip)
         host.call("flip", "1" if flip else "0")
 
     def rand(self, n):

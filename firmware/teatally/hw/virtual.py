@@ -6,19 +6,29 @@
 import framebuf
 
 from teatally.compat import const
+from teatally.hw.pages import ChangedPages
 
 W = const(128)
 H = const(64)
+SENT_LOG = const(16)  # shows remembered in ``sent`` until the reader resets ``sends``
 
 
 class VirtualDisplay(framebuf.FrameBuffer):
     """128x64 MONO_VLSB like the SSD1306; show() counts frames. Has the
-    contract's fast path (hw.base): ``bands`` and ``clear()``."""
+    contract's fast path (hw.base): ``bands`` and ``clear()``.
+
+    show(full=False) goes through the same hw.pages.ChangedPages as a real
+    panel and records what it would send: ``sent[i]`` is the page mask
+    (bit p = page p) of show number i since ``sends`` was last set to 0
+    (the first SENT_LOG of them; the bench reads them around each press)."""
 
     def __init__(self):
         self.buffer = bytearray(W * H // 8)
         super().__init__(self.buffer, W, H, framebuf.MONO_VLSB)
         self.bands = framebuf.FrameBuffer(self.buffer, W, H // 8, framebuf.GS8)
+        self.changed_pages = ChangedPages(self.buffer, self._record)
+        self.sent = bytearray(SENT_LOG)
+        self.sends = 0
         self.frames = 0
         self.on = True
         self.level = 255
@@ -27,8 +37,14 @@ class VirtualDisplay(framebuf.FrameBuffer):
     def clear(self):
         self.bands.fill(0)  # one byte fill instead of 8192 pixels
 
-    def show(self):
+    def show(self, full=False):
         self.frames += 1
+        self.changed_pages.show(full)
+
+    def _record(self, mask):
+        if self.sends < SENT_LOG:
+            self.sent[self.sends] = mask
+        self.sends += 1
 
     def contrast(self, v):
         self.level = v
@@ -93,3 +109,4 @@ class VirtualHardware:
 
     def set_flip(self, flip):
         self.display.flipped = bool(flip)
+        self.display.changed_pages.forget()  # as a real panel's: the next show sends every page
