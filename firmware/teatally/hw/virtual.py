@@ -13,12 +13,13 @@ H = const(64)
 
 class VirtualDisplay(framebuf.FrameBuffer):
     """128x64 MONO_VLSB like the SSD1306; show() counts frames. Has the
-    contract's fast path (hw.base): ``bands`` and ``clear()``."""
+    contract's fast path (hw.base): ``bands``, ``clear()`` and ``vlsb``."""
 
     def __init__(self):
         self.buffer = bytearray(W * H // 8)
         super().__init__(self.buffer, W, H, framebuf.MONO_VLSB)
         self.bands = framebuf.FrameBuffer(self.buffer, W, H // 8, framebuf.GS8)
+        self.vlsb = memoryview(self.buffer)
         self.frames = 0
         self.on = True
         self.level = 255

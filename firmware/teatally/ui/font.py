@@ -2,12 +2,23 @@
 (the built-in framebuf font is 8x8: 16). MicroPython only, like gfx.
 
 The glyph table (glyphs()) is generated from the pixel art in host_tools/teatally_host/font6x8.py
-(``python -m teatally_host.font6x8``; tests/test_font.py checks they agree):
+(``python -m teatally_host.font6x8``; tests/test_render_fast.py checks they agree):
 ASCII 32..126, 5 bytes a character, one byte a column, bit 0 the top row
-(MONO_VLSB). All of it is one strip image; a character is copied from the
-strip into a 5x8 scratch image (a blit clipped to 5 columns) and that is
-blitted onto the screen with the background transparent, as framebuf.text
-draws: no object is made per character.
+(MONO_VLSB). Two ways to draw it, the same pixels (tests/test_render_fast.py):
+
+- the fast path, for the usual case: a MONO_VLSB frame (the display's
+  ``vlsb`` bytes, hw.base), the text on the 8-pixel grid, inside the frame,
+  and its cells blank (lit text) or full (dark text on a bar). A glyph's 5
+  column bytes are then exactly the frame's 5 bytes, so each character is
+  one small C copy: the table seen as a GS8 image (glyph i = row i, a
+  "pixel" a column byte) blitted onto the line's bytes seen as a GS8 row
+  (dark text through a palette that inverts the bytes). ~3.5K wasm fuel a
+  character instead of ~14K: a full screen's text went from ~10 ms to ~2.5
+  ms on a Pico.
+- otherwise (another frame format such as the SH1107's MONO_HMSB, text off
+  the grid or past an edge, cells with something drawn): each glyph copied
+  into a 5x8 scratch image and blitted with its unlit pixels transparent,
+  as framebuf.text draws.
 
 Text comes as bytes (str is encoded once by ui.text). A byte outside
 32..126 draws as "?". A language with other glyphs (issue 18) adds them
@@ -15,6 +26,7 @@ here: ``width`` and ``draw`` are the two entry points ui.py calls.
 """
 
 import framebuf
+from array import array
 
 from teatally.compat import const
 
@@ -46,16 +58,22 @@ _GLYPHS = (
     b"\x44\x64\x54\x4c\x44\x00\x08\x36\x41\x00\x00\x00\x7f\x00\x00\x00\x41\x36\x08\x00\x08\x04\x08\x10\x08"
 )
 
-_VLSB = framebuf.MONO_VLSB
 _BUF = bytearray(_GLYPHS)  # (the bytes constant is let go after the import)
 del _GLYPHS
-_STRIP = framebuf.FrameBuffer(_BUF, 5 * (_LAST - _FIRST + 1), HEIGHT, _VLSB)
-_MV = memoryview(_BUF)
+# glyph i as row i of a GS8 image, one byte a column: what both paths copy from
+_ROWS = framebuf.FrameBuffer(_BUF, 5, _LAST - _FIRST + 1, framebuf.GS8)
+# per byte value: minus its glyph's row (blit's y that puts that row on a
+# one-row image), "?"'s for a byte outside the font
+_ROW_Y = array("b", [_FIRST - v if _FIRST <= v <= _LAST else -_Q for v in range(256)])
+# the slow path: the character at hand as a 5x8 MONO_VLSB image
 _GB = bytearray(5)
-_G = framebuf.FrameBuffer(_GB, 5, HEIGHT, _VLSB)  # the character at hand
-# blit palette for dark text: source 1 -> 0, source 0 -> 1 (the key: skipped)
+_G = framebuf.FrameBuffer(_GB, 5, HEIGHT, framebuf.MONO_VLSB)
+_G8 = framebuf.FrameBuffer(_GB, 5, 1, framebuf.GS8)  # the same 5 bytes as a GS8 row
+# its blit palette for dark text: source 1 -> 0, source 0 -> 1 (the key: skipped)
 _INV = framebuf.FrameBuffer(bytearray(1), 2, 1, framebuf.MONO_HLSB)
 _INV.pixel(0, 0, 1)
+# the fast path's palette for dark text: a byte to its inverse
+_DARK = framebuf.FrameBuffer(bytearray(range(255, -1, -1)), 256, 1, framebuf.GS8)
 
 
 def glyphs():
@@ -88,32 +106,53 @@ def draw(fb, s, x, y, c):
 def draw_ascii(fb, s, x, y, c):
     """draw() in this font only (another language's drawing calls it for
     its ASCII runs)."""
+    # The fast path (see the top) where it draws exactly what _slow would:
+    # a MONO_VLSB frame, y one of 0, 8, ... 56 (y & -57 is 0 for those
+    # only), the cells inside the frame and each of their bytes (the last
+    # character's space column is not drawn) 0x00 for lit text or 0xFF for
+    # dark text: then a glyph's column bytes (or their inverse) are exactly
+    # its lit pixels.
+    f = getattr(fb, "vlsb", None)
+    n = CELL * len(s) - 1
+    if f is None or y & -57 or x < 0 or x + n > 128 or n < 1:
+        _slow(fb, s, x, y, c)
+        return
+    a = (y << 4) + x  # band y // 8 starts at byte 128 * (y // 8)
+    cells = f[a : a + n]
+    if cells[0] != (0 if c else 255) or cells[1:] != cells[:-1]:  # (all alike)
+        _slow(fb, s, x, y, c)
+        return
+    put = framebuf.FrameBuffer(cells, n, 1, framebuf.GS8).blit
+    rows = _ROWS
+    row_y = _ROW_Y
+    x = 0
     if c:
-        _lit(fb, s, x, y)
+        for ch in s:
+            put(rows, x, row_y[ch])
+            x += CELL
     else:
-        _unlit(fb, s, x, y)
+        dark = _DARK
+        for ch in s:
+            put(rows, x, row_y[ch], -1, dark)
+            x += CELL
 
 
-def _lit(fb, s, x, y):
-    # per character: its 5 column bytes copied into the scratch image (a
-    # byte outside the font is "?"), blitted with its unlit pixels
-    # transparent
-    g = _GB
+def _slow(fb, s, x, y, c):
+    # Any frame, anywhere: per character its 5 column bytes copied into the
+    # scratch image (a C copy from the table's row), blitted with its unlit
+    # pixels transparent (dark text: palette 1 -> 0, the unlit pixels mapped
+    # to the key and skipped).
+    load = _G8.blit
+    rows = _ROWS
+    row_y = _ROW_Y
     out = fb.blit
-    for c in s:
-        o = 5 * c - 160 if 31 < c < 127 else 155
-        g[:] = _MV[o : o + 5]
-        out(_G, x, y, 0)
-        x += 6
-
-
-def _unlit(fb, s, x, y):
-    # the same, the glyph's lit pixels drawn dark (palette: 1 -> 0, the
-    # unlit ones mapped to the key and skipped)
-    g = _GB
-    out = fb.blit
-    for c in s:
-        o = 5 * c - 160 if 31 < c < 127 else 155
-        g[:] = _MV[o : o + 5]
-        out(_G, x, y, 1, _INV)
-        x += 6
+    if c:
+        for ch in s:
+            load(rows, 0, row_y[ch])
+            out(_G, x, y, 0)
+            x += CELL
+    else:
+        for ch in s:
+            load(rows, 0, row_y[ch])
+            out(_G, x, y, 1, _INV)
+            x += CELL
