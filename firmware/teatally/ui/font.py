@@ -117,15 +117,13 @@ def draw_ascii(fb, s, x, y, c):
     if f is None or y & -57 or x < 0 or x + n > 128 or n < 1:
         _slow(fb, s, x, y, c)
         return
-    a = (y << 4) + x  # band y // 8 starts at byte 128 * (y // 8)
-    cells = f[a : a + n]
-    if cells[0] != (0 if c else 255) or cells[1:] != cells[:-1]:  # (all alike)
-        _slow(fb, s, x, y, c)
+    x += y << 4  # the first cell's byte: band y // 8 starts at 128 * (y // 8)
+    if f[x] != (0 if c else 255) or f[x : x + n - 1] != f[x + 1 : x + n]:  # (all alike)
+        _slow(fb, s, x - (y << 4), y, c)
         return
-    put = framebuf.FrameBuffer(cells, n, 1, framebuf.GS8).blit
+    put = (_LINE[1] if _LINE[0] is f else _line(f)).blit
     rows = _ROWS
     row_y = _ROW_Y
-    x = 0
     if c:
         for ch in s:
             put(rows, x, row_y[ch])
@@ -135,6 +133,18 @@ def draw_ascii(fb, s, x, y, c):
         for ch in s:
             put(rows, x, row_y[ch], -1, dark)
             x += CELL
+
+
+# the fast path's view of the frame (the display's vlsb bytes) as one GS8
+# row of 1024 "pixels": a glyph's row blitted at x lands in bytes x .. x + 4
+_LINE = [None, None]
+
+
+def _line(f):
+    # the view for another display's bytes (made once a display)
+    _LINE[0] = f
+    _LINE[1] = framebuf.FrameBuffer(f, len(f), 1, framebuf.GS8)
+    return _LINE[1]
 
 
 def _slow(fb, s, x, y, c):
