@@ -250,8 +250,10 @@ def check_grid(fmt):
     cases = 0
     bad = 0
     fast = 0
-    for s in LINES[1:] + ('?' * 21, ' ' * 21):
-        for x in (0, 4, 128 - 6 * len(s) + 1, -3, 125):
+    for s in LINES[1:] + ('?' * 21, ' ' * 21, 'caf\u00e9 ok'):
+        # (a character beyond ASCII is a "?" a byte of its UTF-8)
+        r = s.replace('\u00e9', '??')
+        for x in (0, 4, 128 - 6 * len(r) + 1, -3, 125):
             for y in (0, 16, 56):
                 for c in (0, 1):
                     for bg in ('cells', 'pixel', 'column', 'other'):
@@ -262,12 +264,12 @@ def check_grid(fmt):
                             if bg == 'pixel':
                                 fb.pixel(5, y + 7, c)
                             if bg == 'column':
-                                fb.vline(x + 6 * len(s) - 2, y, 8, c)
+                                fb.vline(x + 6 * len(r) - 2, y, 8, c)
                             fb.pixel(x - 1, y + 3, c)  # beside the text: left as it is
                         BLITS[0] = 0
                         ui.text(a, s, x, y, c)
                         fast += BLITS[0] == 0
-                        ref_text(b, s, x, y, c)
+                        ref_text(b, r, x, y, c)
                         cases += 1
                         if not same(a, b):
                             bad += 1
@@ -296,15 +298,16 @@ def test_text_draws_the_glyphs_pixel_for_pixel_and_notes_overflow(dual):
 
     On the 8-pixel grid of a MONO_VLSB frame the font copies glyph bytes
     straight in where the cells are blank (lit text) or full (dark text):
-    168 of the 1200 grid cases take that path, and where something is drawn
-    in the cells, or the text is lit on a bar, or it runs past an edge, the
-    font must see it and draw pixel by pixel: no case may differ from the
-    reference. MONO_HMSB (the SH1107) never takes it."""
+    168 of the 1320 grid cases take that path, and where something is drawn
+    in the cells, or the text is lit on a bar, or it runs past an edge, or
+    it holds a byte beyond ASCII, the font must see it and draw pixel by
+    pixel: no case may differ from the reference. MONO_HMSB (the SH1107)
+    never takes it."""
     out = dual(TEXT)
     assert "text vlsb (72, 0)" in out
     assert "text hmsb (72, 0)" in out
-    assert "grid vlsb (1200, 0, 168)" in out
-    assert "grid hmsb (1200, 0, 0)" in out
+    assert "grid vlsb (1320, 0, 168)" in out
+    assert "grid hmsb (1320, 0, 0)" in out
     assert "over [(b'xxxxxxxxxxxxxxxxxxxxx', 3, 8), (b'yyyyyyyyyyyyyyyyyyyyyy', 0, 16)] 18 True False" in out
 
 

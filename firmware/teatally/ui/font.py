@@ -62,9 +62,10 @@ _BUF = bytearray(_GLYPHS)  # (the bytes constant is let go after the import)
 del _GLYPHS
 # glyph i as row i of a GS8 image, one byte a column: what both paths copy from
 _ROWS = framebuf.FrameBuffer(_BUF, 5, _LAST - _FIRST + 1, framebuf.GS8)
-# per byte value: minus its glyph's row (blit's y that puts that row on a
-# one-row image), "?"'s for a byte outside the font
-_ROW_Y = array("b", [_FIRST - v if _FIRST <= v <= _LAST else -_Q for v in range(256)])
+# per ASCII byte: minus its glyph's row (blit's y that puts that row on a
+# one-row image), "?"'s for a byte outside the font (a byte above 127 is
+# past the end: IndexError, see draw_ascii; 128 entries, not 256: heap)
+_ROW_Y = array("b", [_FIRST - v if _FIRST <= v <= _LAST else -_Q for v in range(128)])
 # the slow path: the character at hand as a 5x8 MONO_VLSB image
 _GB = bytearray(5)
 _G = framebuf.FrameBuffer(_GB, 5, HEIGHT, framebuf.MONO_VLSB)
@@ -117,22 +118,28 @@ def draw_ascii(fb, s, x, y, c):
     if f is None or y & -57 or x < 0 or x + n > 128 or n < 1:
         _slow(fb, s, x, y, c)
         return
-    x += y << 4  # the first cell's byte: band y // 8 starts at 128 * (y // 8)
-    if f[x] != (0 if c else 255) or f[x : x + n - 1] != f[x + 1 : x + n]:  # (all alike)
-        _slow(fb, s, x - (y << 4), y, c)
+    a = (y << 4) + x  # the first cell's byte: band y // 8 starts at 128 * (y // 8)
+    if f[a] != (0 if c else 255) or f[a : a + n - 1] != f[a + 1 : a + n]:  # (all alike)
+        _slow(fb, s, x, y, c)
         return
     put = (_LINE[1] if _LINE[0] is f else _line(f)).blit
     rows = _ROWS
     row_y = _ROW_Y
-    if c:
-        for ch in s:
-            put(rows, x, row_y[ch])
-            x += CELL
-    else:
-        dark = _DARK
-        for ch in s:
-            put(rows, x, row_y[ch], -1, dark)
-            x += CELL
+    try:
+        if c:
+            for ch in s:
+                put(rows, a, row_y[ch])
+                a += CELL
+        else:
+            dark = _DARK
+            for ch in s:
+                put(rows, a, row_y[ch], -1, dark)
+                a += CELL
+    except IndexError:
+        # a byte above 127 (UTF-8 in the ASCII font): the slow path draws
+        # all of it again, "?" for that byte (over the characters already
+        # copied in: the same pixels)
+        _slow(fb, s, x, y, c)
 
 
 # the fast path's view of the frame (the display's vlsb bytes) as one GS8
@@ -158,11 +165,11 @@ def _slow(fb, s, x, y, c):
     out = fb.blit
     if c:
         for ch in s:
-            load(rows, 0, row_y[ch])
+            load(rows, 0, row_y[ch] if ch < 128 else -_Q)
             out(_G, x, y, 0)
             x += CELL
     else:
         for ch in s:
-            load(rows, 0, row_y[ch])
+            load(rows, 0, row_y[ch] if ch < 128 else -_Q)
             out(_G, x, y, 1, _INV)
             x += CELL
