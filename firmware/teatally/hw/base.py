@@ -36,7 +36,7 @@ display
     ``vlsb``    only where the frame is MONO_VLSB (SSD1306, SH1106 unrotated,
     ``VirtualDisplay``): a memoryview of its bytes, column x of band r at
     byte 128r + x, bit 0 the top row: a font's column bytes go straight in
-    (``teatally.ui.font``: ~4x faster text). Same rule as ``bands``.
+    (``teatally.ui.font``: text ~2.5x cheaper). Same rule as ``bands``.
 predicates
     Tuple of zero-argument callables, one per physical key, True = pressed
     (active-low pins already inverted). Order: UP, DOWN, OK, BACK for "4key";

@@ -8,17 +8,24 @@ ASCII 32..126, 5 bytes a character, one byte a column, bit 0 the top row
 
 - the fast path, for the usual case: a MONO_VLSB frame (the display's
   ``vlsb`` bytes, hw.base), the text on the 8-pixel grid, inside the frame,
-  and its cells blank (lit text) or full (dark text on a bar). A glyph's 5
-  column bytes are then exactly the frame's 5 bytes, so each character is
-  one small C copy: the table seen as a GS8 image (glyph i = row i, a
-  "pixel" a column byte) blitted onto the line's bytes seen as a GS8 row
-  (dark text through a palette that inverts the bytes). ~3.5K wasm fuel a
-  character instead of ~14K: a full screen's text went from ~10 ms to ~2.5
-  ms on a Pico.
+  and its cells blank (lit text) or full (dark text on a bar), which
+  draw_ascii checks. A glyph's 5 column bytes are then exactly the frame's
+  5 bytes, so a character is one small C copy: the table seen as a GS8
+  image (glyph i = row i, a "pixel" a column byte) blitted onto the frame's
+  bytes seen as one GS8 row (dark text through a palette that inverts a
+  byte). Measured on the VM: ~4.9K wasm fuel a character (dark ~6K) and
+  ~30K a call, against ~12K (dark ~16.5K) a character before; every key
+  press draws ~80 characters in ~7 calls. Like ``bands``, it writes the
+  bytes behind the driver's back: fine inside ui.draw, which starts every
+  frame with clear() (all pages marked for the partial-update drivers).
 - otherwise (another frame format such as the SH1107's MONO_HMSB, text off
-  the grid or past an edge, cells with something drawn): each glyph copied
-  into a 5x8 scratch image and blitted with its unlit pixels transparent,
-  as framebuf.text draws.
+  the grid or past an edge, something drawn in the cells, a byte above
+  127): each glyph copied into a 5x8 scratch image and blitted with its
+  unlit pixels transparent, as framebuf.text draws.
+
+The fast path costs ~750 B of heap (the module after drawing: 3152 B
+against 2400 B for the one-path font; mostly the 256-byte inverting
+palette, the 128-byte byte-to-row table and the code).
 
 Text comes as bytes (str is encoded once by ui.text). A byte outside
 32..126 draws as "?". A language with other glyphs (issue 18) adds them
@@ -122,7 +129,7 @@ def draw_ascii(fb, s, x, y, c):
     if f[a] != (0 if c else 255) or f[a : a + n - 1] != f[a + 1 : a + n]:  # (all alike)
         _slow(fb, s, x, y, c)
         return
-    put = (_LINE[1] if _LINE[0] is f else _line(f)).blit
+    put = _LINE[1] if _LINE[0] is f else _line(f)
     rows = _ROWS
     row_y = _ROW_Y
     try:
@@ -143,14 +150,15 @@ def draw_ascii(fb, s, x, y, c):
 
 
 # the fast path's view of the frame (the display's vlsb bytes) as one GS8
-# row of 1024 "pixels": a glyph's row blitted at x lands in bytes x .. x + 4
+# row of 1024 "pixels" (a glyph's row blitted at x lands in bytes x .. x +
+# 4): [those bytes, the view's blit]
 _LINE = [None, None]
 
 
 def _line(f):
     # the view for another display's bytes (made once a display)
     _LINE[0] = f
-    _LINE[1] = framebuf.FrameBuffer(f, len(f), 1, framebuf.GS8)
+    _LINE[1] = framebuf.FrameBuffer(f, len(f), 1, framebuf.GS8).blit
     return _LINE[1]
 
 
