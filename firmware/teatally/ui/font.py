@@ -152,7 +152,7 @@ def draw_ascii(fb, s, x, y, c):
 # the fast path's view of the frame (the display's vlsb bytes) as one GS8
 # row of 1024 "pixels" (a glyph's row blitted at x lands in bytes x .. x +
 # 4): [those bytes, the view's blit]
-_LINE = [None, None]
+_LINE = [None, None]  # type: list
 
 
 def _line(f):
