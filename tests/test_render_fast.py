@@ -146,9 +146,12 @@ class Hidden:
 
 def main():
     for d in (Ssd1306(), Sh1106(), Sh1107(), Odd(), Hidden()):
+        if hasattr(d, 'pixel'):
+            d.pixel(0, 1, 1)  # drawn before: the format probe leaves it
         got = hw_base.add_bands(d)
-        line = [type(d).__name__, got, hasattr(d, 'clear'), hasattr(d, 'bands')]
+        line = [type(d).__name__, got, hasattr(d, 'clear'), hasattr(d, 'bands'), hasattr(d, 'vlsb')]
         if got:
+            line.append(d.pixel(0, 1) == 1 and len([v for v in hw_base.frame_bytes(d) if v]) == 1)
             d.fill(1)
             d.clear()
             line.append(bytes(hw_base.frame_bytes(d)) == bytes(1024))
@@ -162,14 +165,16 @@ main()
 def test_add_bands_knows_the_drivers_frames(dual):
     """ssd1306 (buffer), sh1106 (renderbuf) and sh1107 (displaybuf) get the
     fast clear; the two with dirty-page tracking get every page marked, so
-    show() sends the cleared frame; anything else keeps fill(0)."""
+    show() sends the cleared frame; anything else keeps fill(0). The two
+    MONO_VLSB frames get ``vlsb`` (the font's fast path), found by a probe
+    that leaves the frame as it was; the SH1107's MONO_HMSB does not."""
     lines = [x for x in dual(DRIVERS).splitlines() if x.startswith("driver")]
     assert lines == [
-        "driver Ssd1306 True True True True None",
-        "driver Sh1106 True True True True 255",
-        "driver Sh1107 True True True True 255",
-        "driver Odd False False False",
-        "driver Hidden False False False",
+        "driver Ssd1306 True True True True True True None",
+        "driver Sh1106 True True True True True True 255",
+        "driver Sh1107 True True True False True True 255",
+        "driver Odd False False False False",
+        "driver Hidden False False False False",
     ]
 
 
@@ -222,9 +227,58 @@ def check(fmt):
                     bad += 1
     return cases, bad
 
+BLITS = [0]
+
+def watched(fb):
+    # counts the blits onto the frame: the slow path makes one a character,
+    # the fast path none
+    blit = fb.blit
+
+    def counted(*args):
+        BLITS[0] += 1
+        blit(*args)
+
+    fb.blit = counted
+    return fb
+
+def check_grid(fmt):
+    # on the 8-pixel grid, where the fast path may copy glyph bytes in: the
+    # cells blank (lit text) or full (dark text), something drawn in or
+    # beside them (a pixel, a column of the cells lit: the fast path must
+    # see it and leave the text to the slow path), the other colour (lit
+    # text on a bar), past either edge. -> (cases, bad, fast)
+    cases = 0
+    bad = 0
+    fast = 0
+    for s in LINES[1:] + ('?' * 21, ' ' * 21, 'caf\u00e9 ok'):
+        # (a character beyond ASCII is a "?" a byte of its UTF-8)
+        r = s.replace('\u00e9', '??')
+        for x in (0, 4, 128 - 6 * len(r) + 1, -3, 125):
+            for y in (0, 16, 56):
+                for c in (0, 1):
+                    for bg in ('cells', 'pixel', 'column', 'other'):
+                        a = watched(Fast(fmt))
+                        b = Plain(fmt)
+                        for fb in (a, b):
+                            fb.fill_rect(0, y, 128, 8, (1 - c) if bg != 'other' else c)
+                            if bg == 'pixel':
+                                fb.pixel(5, y + 7, c)
+                            if bg == 'column':
+                                fb.vline(x + 6 * len(r) - 2, y, 8, c)
+                            fb.pixel(x - 1, y + 3, c)  # beside the text: left as it is
+                        BLITS[0] = 0
+                        ui.text(a, s, x, y, c)
+                        fast += BLITS[0] == 0
+                        ref_text(b, r, x, y, c)
+                        cases += 1
+                        if not same(a, b):
+                            bad += 1
+    return cases, bad, fast
+
 def main():
     for name, fmt in FORMATS:
         print('text', name, check(fmt))
+        print('grid', name, check_grid(fmt))
     del ui.OVERFLOWS[:]
     ui.text(Plain(FORMATS[0][1]), 'x' * 21, 0, 0)
     ui.text(Plain(FORMATS[0][1]), 'x' * 21, 3, 8)
@@ -236,15 +290,24 @@ main()
 
 
 def test_text_draws_the_glyphs_pixel_for_pixel_and_notes_overflow(dual):
-    """ui.text (teatally.font: one strip image, a glyph blitted through a
-    5x8 scratch image) lights exactly the glyph table's pixels, lit or
-    dark, clipped at the edges, on both layouts and both interpreters (so
-    MicroPython's framebuf and the host's pyframebuf agree); a character
+    """ui.text (teatally.ui.font) lights exactly the glyph table's pixels,
+    lit or dark, clipped at the edges, on both layouts and both interpreters
+    (so MicroPython's framebuf and the host's pyframebuf agree); a character
     outside printable ASCII draws as "?"; text wider than the screen is noted in
-    ui.OVERFLOWS (the text-fit test reads it), never cut."""
+    ui.OVERFLOWS (the text-fit test reads it), never cut.
+
+    On the 8-pixel grid of a MONO_VLSB frame the font copies glyph bytes
+    straight in where the cells are blank (lit text) or full (dark text):
+    168 of the 1320 grid cases take that path, and where something is drawn
+    in the cells, or the text is lit on a bar, or it runs past an edge, or
+    it holds a byte beyond ASCII, the font must see it and draw pixel by
+    pixel: no case may differ from the reference. MONO_HMSB (the SH1107)
+    never takes it."""
     out = dual(TEXT)
     assert "text vlsb (72, 0)" in out
     assert "text hmsb (72, 0)" in out
+    assert "grid vlsb (1320, 0, 168)" in out
+    assert "grid hmsb (1320, 0, 0)" in out
     assert "over [(b'xxxxxxxxxxxxxxxxxxxxx', 3, 8), (b'yyyyyyyyyyyyyyyyyyyyyy', 0, 16)] 18 True False" in out
 
 

@@ -5,7 +5,10 @@ Japanese pads are walked by the random presses and tests/test_ja.py).
 
 The screens draw their text with ui.text in the 6x8 font (21 columns a
 line, 20 in a menu beside its scrollbar); a text wider than its place is
-noted in ui.OVERFLOWS instead of being cut with a "~". These scenarios walk
+noted in ui.OVERFLOWS instead of being cut with a "~". Each screen is also
+drawn twice, with the font's fast path (teatally.ui.font: glyph bytes
+copied into blank or full cells) and without it: the pixels must be the
+same on every screen (the fast path's promise). These scenarios walk
 every screen the device reaches -- the bench games by their key scripts
 with the idle work between presses (so the status board shows the next
 round's question), the history of each bench game line by line with every
@@ -60,12 +63,24 @@ def boot():
     return app
 
 def look():
-    # the screen on top, drawn: any text wider than its place is a fault
+    # the screen on top, drawn: any text wider than its place is a fault;
+    # drawn first with the font's fast path off (every text by its slow
+    # path), it must have the same pixels
     app = G[0]
-    app.ui.draw(app.fb)
+    fb = app.fb
+    fast = fb.vlsb
+    fb.vlsb = None
+    app.ui.draw(fb)
+    slow = bytes(fb.buffer)
+    fb.vlsb = fast
+    app.ui.draw(fb)
     t = app.ui.top()
     title = getattr(t, 'title', '')
     SEEN[type(t).__name__ + '|' + (title if isinstance(title, str) else title.decode())] = 1
+    if bytes(fb.buffer) != slow:
+        said = '%s %r: the fast text path drew other pixels' % (type(t).__name__, title)
+        if len(BAD) < 20 and said not in BAD:
+            BAD.append(said)
     if ui.OVERFLOWS:
         for s, x, y in ui.OVERFLOWS:
             said = '%s %r: %r at x=%d' % (type(t).__name__, title, bytes(s), x)

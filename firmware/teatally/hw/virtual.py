@@ -15,7 +15,7 @@ SENT_LOG = const(16)  # shows remembered in ``sent`` until the reader resets ``s
 
 class VirtualDisplay(framebuf.FrameBuffer):
     """128x64 MONO_VLSB like the SSD1306; show() counts frames. Has the
-    contract's fast path (hw.base): ``bands`` and ``clear()``.
+    contract's fast path (hw.base): ``bands``, ``clear()`` and ``vlsb``.
 
     show(full=False) goes through the same hw.pages.ChangedPages as a real
     panel and records what it would send: ``sent[i]`` is the page mask
@@ -26,6 +26,7 @@ class VirtualDisplay(framebuf.FrameBuffer):
         self.buffer = bytearray(W * H // 8)
         super().__init__(self.buffer, W, H, framebuf.MONO_VLSB)
         self.bands = framebuf.FrameBuffer(self.buffer, W, H // 8, framebuf.GS8)
+        self.vlsb = memoryview(self.buffer)
         self.changed_pages = ChangedPages(self.buffer, self._record)
         self.sent = bytearray(SENT_LOG)
         self.sends = 0
