@@ -119,7 +119,11 @@ def run(script, *, flash_dir=None, heap=PICO_HEAP, fuel=DEFAULT_FUEL, host=None,
     The guest sees the firmware folder at ``/fw`` (on ``sys.path``) and a
     read-write folder at ``/flash`` (``flash_dir``, or a fresh temp dir) that
     plays the Pico's flash. ``host`` maps names to ``fn(payload:str)->str``
-    callable from the guest as ``import host; host.call(name, payload)``.
+    callable from the guest as ``import host; host.call(name, payload)``;
+    a function marked ``reads_memory = True`` is called ``fn(payload, read)``
+    where ``read(address, n)`` returns n bytes of the guest's memory (the
+    guest passes ``uctypes.addressof`` of a buffer: the host reads it in
+    place, with no copy on the guest's heap).
     ``result_cap``: the longest reply (default RESULT_CAP); the guest
     allocates that much on its heap for every call, so keep it small.
     ``meter``: a FuelMeter bound to this run (host functions read the fuel).
@@ -189,7 +193,12 @@ def _define_host(linker, store, host, cap=RESULT_CAP):
         name = bytes(mem.read(caller, name_ptr, name_ptr + name_len)).decode()
         payload = bytes(mem.read(caller, payload_ptr, payload_ptr + payload_len)).decode()
         fn = host.get(name)
-        reply = fn(payload) if fn is not None else json.dumps({"error": "no host call " + name})
+        if fn is None:
+            reply = json.dumps({"error": "no host call " + name})
+        elif getattr(fn, "reads_memory", False):
+            reply = fn(payload, lambda address, n: bytes(mem.read(caller, address, address + n)))
+        else:
+            reply = fn(payload)
         data = reply.encode()
         if len(data) > result_cap_:
             return len(data)

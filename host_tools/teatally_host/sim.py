@@ -410,10 +410,13 @@ class Sim:
     def _board(self, _payload):
         return json.dumps(self.board)
 
-    def _show(self, payload):
-        self.frame = bytes.fromhex(payload)
+    def _show(self, payload, read):
+        # payload: the address of the guest's 1 KB frame (hw.sim), read in place
+        self.frame = read(int(payload), FRAME_BYTES)
         self._frame_out()
         return ""
+
+    _show.reads_memory = True
 
     def _flip(self, payload):
         self.flipped = payload == "1"

@@ -5,7 +5,10 @@
 #
 # Protocol (every reply is a plain string):
 #   board        -> '{"name": ..., "layout": "4key"|"2key"}'
-#   show  HEX    -> ""   the 1 KB frame (MONO_VLSB), hexlified
+#   show  ADDR   -> ""   the 1 KB frame (MONO_VLSB): its address in the VM's
+#                   memory (uctypes.addressof), read there by the host, so a
+#                   show costs the guest's heap nothing (a Pico's show does
+#                   not allocate either)
 #   flip  0|1    -> ""   the panel turned 180 degrees (settings)
 #   power 0|1    -> ""   display off/on (screen timeout)
 #   rand  N      -> "k"  0 <= k < N
@@ -20,7 +23,8 @@
 # Asking once per gesture (not per tick) keeps a whole game to a few seconds.
 
 import json
-from binascii import hexlify
+
+import uctypes
 
 import host  # type: ignore[import-not-found]  # the VM's guest->host bridge, absent on the Pico
 
@@ -34,9 +38,13 @@ HW = None  # the one board of this run (a reset keeps it: same clock, same queue
 
 
 class SimDisplay(VirtualDisplay):
+    def __init__(self):
+        super().__init__()
+        self.at = str(uctypes.addressof(self.buffer))  # the frame never moves (no compacting collector)
+
     def show(self, full=False):
         super().show(full)  # the pages a panel would be sent (hw.pages); the host gets the whole frame
-        host.call("show", hexlify(self.buffer))  # bytes: one 2 KB copy, no str copies
+        host.call("show", self.at)
 
     def poweroff(self):
         self.on = False
