@@ -33,7 +33,8 @@ from teatally.ui.t42.words import NAMES, action_label, round_number
 PILE_STEP = 20  # px from one score-board pile to the next
 _column = []  # the icons in front of the rows (gfx.column), made once
 _names = Stamp()  # the players' names and the flamingo (band 1)
-_piles = Stamp()  # the piles' value labels and the rabbit (band 5)
+_labels = Stamp()  # the piles' value labels and the rabbit (band 5)
+_piles = Stamp()  # the same with the piles' counts and the supply's rabbits
 # The board's text for the state _shown[0] (see board_rows): filled in
 # place, no new list or tuple per state.
 _ROWS = [None] * 8
@@ -43,9 +44,9 @@ _shown = [None]
 def board_rows(s):
     """The status board's text for state s: [title, stars track, teacups
     (x, count, x, count: the players who have some), tarts, hourglasses,
-    draw piles, pile counts, rabbits]. One list, refilled when s is another
-    state (a state is never changed in place: T42-INPUT-3; a new round or
-    an undo gives another object)."""
+    draw piles, pile counts (the rabbits last: band 5's texts), rabbits].
+    One list, refilled when s is another state (a state is never changed
+    in place: T42-INPUT-3; a new round or an undo gives another object)."""
     rows = _ROWS
     if _shown[0] is not s:
         b = s.players[0]
@@ -57,19 +58,21 @@ def board_rows(s):
         rows[3] = b"%-7d%d" % (b.tarts, p.tarts)
         rows[4] = b"%-7d%d" % (b.hourglasses, p.hourglasses)
         rows[5] = b"%-7d%d" % (b.draw_count(), p.draw_count())
-        rows[6] = _pile_texts(s.piles)
-        rows[7] = b"%d" % s.supply_rabbits
+        rows[6] = _pile_texts(s.piles, s.supply_rabbits)
+        rows[7] = rows[6][5]
         _shown[0] = s
     return rows
 
 
-def _pile_texts(piles):
-    # the cards left in each pile, as text, one list a state
+def _pile_texts(piles, rabbits):
+    # the cards left in each pile and the rabbits in the supply, as text,
+    # one list a state (what band 5 shows: the key of its Stamp)
     out = []
     i = 0
     while i < len(piles):
         out.append(b"%d" % piles[i])
         i += 1
+    out.append(b"%d" % rabbits)
     return out
 
 
@@ -171,11 +174,16 @@ def _board(gfx, fb, rows):
     fb.blit(_column[1], 94, 3 * LINE, 0)
     fb.text(rows[4], 48, 3 * LINE, 1)
     fb.text(rows[5], 16, 4 * LINE, 1)
-    if not _piles.paste(fb, 5, 0):
-        _pile_labels(gfx, fb)
-        _piles.keep(fb, 5, 0)
-    _pile_counts(fb, rows[6])
-    text(fb, rows[7], 5 * PILE_STEP + 11, 5 * LINE)
+    # band 5 changes only when a pile or the supply does (a buy, a
+    # reshuffle's rabbit): kept whole, keyed by its texts (rows[6]); its
+    # labels and the rabbit never change (kept by themselves)
+    if not _piles.paste(fb, 5, rows[6]):
+        if not _labels.paste(fb, 5, 0):
+            _pile_labels(gfx, fb)
+            _labels.keep(fb, 5, 0)
+        _pile_counts(fb, rows[6])
+        text(fb, rows[7], 5 * PILE_STEP + 11, 5 * LINE)
+        _piles.keep(fb, 5, rows[6])
 
 
 def _pile_labels(gfx, fb):
