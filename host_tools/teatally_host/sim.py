@@ -74,7 +74,12 @@ while True:
         break
 from teatally import app, jsonc
 from teatally.rules import t42
-a = app.App(hw_sim.HW)
+class Reader(app.App):
+    # the game only: no language switch (its screens made again would
+    # need room the game just played may not have left)
+    def load_settings(self):
+        return dict(app.DEFAULTS)
+a = Reader(hw_sim.HW)
 a.resume()
 print('STATE ' + (jsonc.dumps(t42.to_json(a.game.state)) if a.game is not None else 'null'))
 """
@@ -405,12 +410,20 @@ class Sim:
         self.state = None
         self.state_text = None  # the guest's own jsonc line
         self.guest_out = ""
+        self.pages = []  # the hex of the frame's pages sent since the last show
 
     # host calls
     def _board(self, _payload):
         return json.dumps(self.board)
 
+    def _page(self, payload):
+        self.pages.append(payload)
+        return ""
+
     def _show(self, payload):
+        if not payload:
+            payload = "".join(self.pages)
+        self.pages = []
         self.frame = bytes.fromhex(payload)
         self._frame_out()
         return ""
@@ -450,6 +463,7 @@ class Sim:
         host = {
             "board": self._board,
             "show": self._show,
+            "page": self._page,
             "flip": self._flip,
             "power": self._power,
             "rand": self._rand,

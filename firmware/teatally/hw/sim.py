@@ -5,7 +5,9 @@
 #
 # Protocol (every reply is a plain string):
 #   board        -> '{"name": ..., "layout": "4key"|"2key"}'
-#   show  HEX    -> ""   the 1 KB frame (MONO_VLSB), hexlified
+#   page  HEX    -> ""   the frame's next 128 bytes (MONO_VLSB), hexlified
+#   show  ""     -> ""   the pages sent since the last show are the frame
+#   show  HEX    -> ""   (or the whole 1 KB frame, hexlified)
 #   flip  0|1    -> ""   the panel turned 180 degrees (settings)
 #   power 0|1    -> ""   display off/on (screen timeout)
 #   rand  N      -> "k"  0 <= k < N
@@ -36,7 +38,13 @@ HW = None  # the one board of this run (a reset keeps it: same clock, same queue
 class SimDisplay(VirtualDisplay):
     def show(self, full=False):
         super().show(full)  # the pages a panel would be sent (hw.pages); the host gets the whole frame
-        host.call("show", hexlify(self.buffer))  # bytes: one 2 KB copy, no str copies
+        # a page at a time (bytes: no str copies), 257 B each: a game near
+        # the heap's limit may have no free 2 KB block for the whole frame
+        # hexlified (the Pico never runs this)
+        frame = memoryview(self.buffer)
+        for a in range(0, len(frame), 128):
+            host.call("page", hexlify(frame[a : a + 128]))
+        host.call("show", "")
 
     def poweroff(self):
         self.on = False
