@@ -60,8 +60,9 @@ def board_rows(s):
         rows[3] = b"%-7d%d" % (b.tarts, p.tarts)
         rows[4] = b"%-7d%d" % (b.hourglasses, p.hourglasses)
         rows[5] = b"%-7d%d" % (b.draw_count(), p.draw_count())
-        rows[6] = _pile_texts(s.piles, s.supply_rabbits)
-        rows[7] = rows[6][5]
+        piles = _pile_texts(s.piles, s.supply_rabbits)
+        rows[6] = piles
+        rows[7] = piles[5]
         _shown[0] = s
     return rows
 
