@@ -50,6 +50,12 @@ def _row(lines, label, numbers):
     # a label and its two numbers on one line, or on two when it is long
     # (bytes, which ui.text draws as it draws a str's UTF-8: a new str
     # costs a search of the interned strings, and the table makes a dozen)
+    b = label.encode()
+    if len(b) == len(label) and len(b) <= _LABEL:
+        # ASCII (6 px a character in every language): what pad() gives,
+        # without its new strs
+        lines.append(b + _INDENT[len(b) :] + numbers)
+        return
     padded = pad(label, _LABEL)
     if padded is not None:
         lines.append(padded.encode() + numbers)
