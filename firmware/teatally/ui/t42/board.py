@@ -187,14 +187,20 @@ def _board(gfx, fb, rows):
     fb.text(rows[4], 48, 3 * LINE, 1)
     fb.text(rows[5], 16, 4 * LINE, 1)
     # band 5 changes only when a pile or the supply does (a buy, a
-    # reshuffle's rabbit): kept whole, keyed by its texts (rows[6]); its
-    # labels and the rabbit never change (kept by themselves)
+    # reshuffle's rabbit): kept whole, keyed by its texts (rows[6]); when
+    # they change, the band kept last with the counts that changed drawn
+    # again (most often one); its labels and the rabbit never change
+    # (kept by themselves)
     if not _piles.paste(fb, 5, rows[6]):
-        if not _labels.paste(fb, 5, 0):
-            _pile_labels(gfx, fb)
-            _labels.keep(fb, 5, 0)
-        _pile_counts(fb, rows[6])
-        text(fb, rows[7], 5 * PILE_STEP + 11, 5 * LINE)
+        old = _piles.last(fb, 5)
+        if old is not None:
+            _count_changes(fb, old, rows[6])
+        else:
+            if not _labels.paste(fb, 5, 0):
+                _pile_labels(gfx, fb)
+                _labels.keep(fb, 5, 0)
+            _pile_counts(fb, rows[6])
+            text(fb, rows[7], _RABBITS_X, 5 * LINE)
         _piles.keep(fb, 5, rows[6])
 
 
@@ -206,6 +212,22 @@ def _pile_labels(gfx, fb):
         text(fb, b"%d" % (v + 4), v * PILE_STEP + 1, 5 * LINE, 0)
         v += 1
     fb.blit(gfx.ICONS[gfx.ICON_RABBIT], 5 * PILE_STEP + 2, 5 * LINE, 0)
+
+
+_RABBITS_X = 5 * PILE_STEP + 11  # the supply's rabbits (band 5)
+
+
+def _count_changes(fb, old, new):
+    # band 5 as it was with counts old (_pile_texts): the counts that
+    # changed blanked and drawn again (the same pixels as drawn afresh:
+    # nothing else is in their cells)
+    i = 0
+    while i < 6:
+        if old[i] != new[i]:
+            x = i * PILE_STEP + 8 if i < 5 else _RABBITS_X
+            fb.fill_rect(x, 5 * LINE, 6 * len(old[i]), LINE, 0)
+            text(fb, new[i], x, 5 * LINE)
+        i += 1
 
 
 def _pile_counts(fb, counts):
