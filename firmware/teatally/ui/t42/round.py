@@ -82,8 +82,10 @@ def start(ui, ev=None):
 
 
 # The status board's last line for the state _OPEN[0], and the question it
-# shows (None: not a card): one probe a state.
-_OPEN = [None, None, None]
+# shows (None: not a card): one probe a state. The line asks player
+# _OPEN[3] about card _OPEN[4]: the same question as the state before
+# keeps its text (no new str; the board keeps the line as drawn).
+_OPEN = [None, None, None, None, None]
 
 
 def opening(app):
@@ -107,11 +109,16 @@ def _open(game):
         need = _first_need(game)
         if need is None or need.kind != t42.ASK_CARD:
             _OPEN[1] = words.t("board.play")
-            _OPEN[2] = None
+            _OPEN[2] = _OPEN[3] = _OPEN[4] = None
         else:
-            listed = _arranged(need.options, game.state.players[need.who].draw)
+            who = need.who
+            listed = _arranged(need.options, game.state.players[who].draw)
             _OPEN[2] = (need, listed)
-            _OPEN[1] = words.f("board.next", NAMES[need.who], words.card(listed[len(listed) // 2]))
+            card = listed[len(listed) // 2]
+            if _OPEN[3] != who or _OPEN[4] != card:
+                _OPEN[1] = words.f("board.next", NAMES[who], words.card(card))
+                _OPEN[3] = who
+                _OPEN[4] = card
         _OPEN[0] = game.state
 
 
