@@ -109,7 +109,7 @@ def wrap(text):
 # Text wider than its place, as (text, x, y) while the list has room: never
 # cut on screen (tests/test_text_fit.py walks every screen and reads it).
 OVERFLOWS = []
-_FONT = []  # teatally.font and its draw, imported at the first text drawn
+_FONT = []  # teatally.font, its draw and its width, imported at the first text drawn
 
 
 def _font():
@@ -118,6 +118,7 @@ def _font():
 
         _FONT.append(font)
         _FONT.append(font.draw)
+        _FONT.append(font.width)
     return _FONT[0]
 
 
@@ -125,15 +126,20 @@ def text(fb, s, x, y, c=1):
     """Draw s (str or bytes) at x, y in the 6x8 font (teatally.ui.font): lit
     pixels (c=1) or dark ones (c=0, on a bar). Text must fit from x to the
     screen's right edge: what does not is noted in OVERFLOWS."""
+    # (a dozen calls a press: the font's draw and width straight from
+    # _FONT, no function of its own for the overflow check)
     if type(s) is str:
         s = s.encode()  # bytes: no new str (no interned-string search)
-    _check(s, x, W, y)  # (loads the font)
-    _FONT[1](fb, s, x, y, c)  # (font.draw: one word less than an attribute)
+    if not _FONT:
+        _font()
+    if x + _FONT[2](s) > W:
+        _overflow(s, x, y)
+    _FONT[1](fb, s, x, y, c)
 
 
-def _check(s, x, right, y):
-    # note text running past right (its place's edge)
-    if x + _font().width(s) > right and len(OVERFLOWS) < 20:
+def _overflow(s, x, y):
+    # note text running past its place's edge
+    if len(OVERFLOWS) < 20:
         OVERFLOWS.append((s, x, y))
 
 
@@ -253,8 +259,11 @@ def _item(fb, label, y, c):
     # right edge): 20 columns
     if type(label) is str:
         label = label.encode()
-    _check(label, 4, W - 2, y)
-    _font().draw(fb, label, 4, y, c)
+    if not _FONT:
+        _font()
+    if 4 + _FONT[2](label) > W - 2:
+        _overflow(label, 4, y)
+    _FONT[1](fb, label, 4, y, c)
 
 
 # A Picker's value as text, made once per value (gfx.big wants a str, and a
@@ -422,6 +431,15 @@ class Stamp:
             return False
         fb.bands.blit(self.img, 0, r)
         return True
+
+    def last(self, fb, r):
+        """Paste the band kept last whatever its key (for a caller that
+        redraws only what changed since); -> that key, or None when
+        nothing was kept from fb (nothing pasted)."""
+        if self.fb is not fb:
+            return None
+        fb.bands.blit(self.img, 0, r)
+        return self.key
 
     def keep(self, fb, r, key):
         b = getattr(fb, "bands", None)

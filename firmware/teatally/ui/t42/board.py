@@ -33,7 +33,10 @@ from teatally.ui.t42.words import NAMES, action_label, round_number
 PILE_STEP = 20  # px from one score-board pile to the next
 _column = []  # the icons in front of the rows (gfx.column), made once
 _names = Stamp()  # the players' names and the flamingo (band 1)
-_piles = Stamp()  # the piles' value labels and the rabbit (band 5)
+_hint = Stamp()  # the menu's hint (band 6)
+_question = Stamp()  # the next round's first question (band 7)
+_labels = Stamp()  # the piles' value labels and the rabbit (band 5)
+_piles = Stamp()  # the same with the piles' counts and the supply's rabbits
 # The board's text for the state _shown[0] (see board_rows): filled in
 # place, no new list or tuple per state.
 _ROWS = [None] * 8
@@ -43,9 +46,9 @@ _shown = [None]
 def board_rows(s):
     """The status board's text for state s: [title, stars track, teacups
     (x, count, x, count: the players who have some), tarts, hourglasses,
-    draw piles, pile counts, rabbits]. One list, refilled when s is another
-    state (a state is never changed in place: T42-INPUT-3; a new round or
-    an undo gives another object)."""
+    draw piles, pile counts (the rabbits last: band 5's texts), rabbits].
+    One list, refilled when s is another state (a state is never changed
+    in place: T42-INPUT-3; a new round or an undo gives another object)."""
     rows = _ROWS
     if _shown[0] is not s:
         b = s.players[0]
@@ -57,19 +60,22 @@ def board_rows(s):
         rows[3] = b"%-7d%d" % (b.tarts, p.tarts)
         rows[4] = b"%-7d%d" % (b.hourglasses, p.hourglasses)
         rows[5] = b"%-7d%d" % (b.draw_count(), p.draw_count())
-        rows[6] = _pile_texts(s.piles)
-        rows[7] = b"%d" % s.supply_rabbits
+        piles = _pile_texts(s.piles, s.supply_rabbits)
+        rows[6] = piles
+        rows[7] = piles[5]
         _shown[0] = s
     return rows
 
 
-def _pile_texts(piles):
-    # the cards left in each pile, as text, one list a state
+def _pile_texts(piles, rabbits):
+    # the cards left in each pile and the rabbits in the supply, as text,
+    # one list a state (what band 5 shows: the key of its Stamp)
     out = []
     i = 0
     while i < len(piles):
         out.append(b"%d" % piles[i])
         i += 1
+    out.append(b"%d" % rabbits)
     return out
 
 
@@ -136,12 +142,21 @@ class Status(Screen):
     def _bottom(self, ui, fb, s):
         # row 6: the round's notes, or the menu's hint; row 7: the question
         # (ui.t42.round.opening: one probe a state)
+        # (the hint and the question, the same from one board to the next
+        # more often than not, kept as drawn: Stamps keyed by their text)
         if self.note is not None:
             text(fb, self.note, 0, 6 * LINE)
         elif not ui.menu_seen:
-            text(fb, words.t("board.hint"), 0, 6 * LINE)
+            _line(fb, 6, words.t("board.hint"), _hint)
         if not s.over:
-            text(fb, opening(ui.app), 0, 7 * LINE)
+            _line(fb, 7, opening(ui.app), _question)
+
+
+def _line(fb, r, s, stamp):
+    # the text s alone in band r, kept by stamp
+    if not stamp.paste(fb, r, s):
+        text(fb, s, 0, r * LINE)
+        stamp.keep(fb, r, s)
 
 
 def _top(gfx, fb, s, title):
@@ -171,11 +186,22 @@ def _board(gfx, fb, rows):
     fb.blit(_column[1], 94, 3 * LINE, 0)
     fb.text(rows[4], 48, 3 * LINE, 1)
     fb.text(rows[5], 16, 4 * LINE, 1)
-    if not _piles.paste(fb, 5, 0):
-        _pile_labels(gfx, fb)
-        _piles.keep(fb, 5, 0)
-    _pile_counts(fb, rows[6])
-    text(fb, rows[7], 5 * PILE_STEP + 11, 5 * LINE)
+    # band 5 changes only when a pile or the supply does (a buy, a
+    # reshuffle's rabbit): kept whole, keyed by its texts (rows[6]); when
+    # they change, the band kept last with the counts that changed drawn
+    # again (most often one); its labels and the rabbit never change
+    # (kept by themselves)
+    if not _piles.paste(fb, 5, rows[6]):
+        old = _piles.last(fb, 5)
+        if old is not None:
+            _count_changes(fb, old, rows[6])
+        else:
+            if not _labels.paste(fb, 5, 0):
+                _pile_labels(gfx, fb)
+                _labels.keep(fb, 5, 0)
+            _pile_counts(fb, rows[6])
+            text(fb, rows[7], _RABBITS_X, 5 * LINE)
+        _piles.keep(fb, 5, rows[6])
 
 
 def _pile_labels(gfx, fb):
@@ -186,6 +212,22 @@ def _pile_labels(gfx, fb):
         text(fb, b"%d" % (v + 4), v * PILE_STEP + 1, 5 * LINE, 0)
         v += 1
     fb.blit(gfx.ICONS[gfx.ICON_RABBIT], 5 * PILE_STEP + 2, 5 * LINE, 0)
+
+
+_RABBITS_X = 5 * PILE_STEP + 11  # the supply's rabbits (band 5)
+
+
+def _count_changes(fb, old, new):
+    # band 5 as it was with counts old (_pile_texts): the counts that
+    # changed blanked and drawn again (the same pixels as drawn afresh:
+    # nothing else is in their cells)
+    i = 0
+    while i < 6:
+        if old[i] != new[i]:
+            x = i * PILE_STEP + 8 if i < 5 else _RABBITS_X
+            fb.fill_rect(x, 5 * LINE, 6 * len(old[i]), LINE, 0)
+            text(fb, new[i], x, 5 * LINE)
+        i += 1
 
 
 def _pile_counts(fb, counts):

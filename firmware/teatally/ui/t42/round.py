@@ -82,8 +82,10 @@ def start(ui, ev=None):
 
 
 # The status board's last line for the state _OPEN[0], and the question it
-# shows (None: not a card): one probe a state.
-_OPEN = [None, None, None]
+# shows (None: not a card): one probe a state. The line asks player
+# _OPEN[3] about card _OPEN[4]: the same question as the state before
+# keeps its text (no new str; the board keeps the line as drawn).
+_OPEN = [None, None, None, None, None]
 
 
 def opening(app):
@@ -107,11 +109,16 @@ def _open(game):
         need = _first_need(game)
         if need is None or need.kind != t42.ASK_CARD:
             _OPEN[1] = words.t("board.play")
-            _OPEN[2] = None
+            _OPEN[2] = _OPEN[3] = _OPEN[4] = None
         else:
-            listed = _arranged(need.options, game.state.players[need.who].draw)
+            who = need.who
+            listed = _arranged(need.options, game.state.players[who].draw)
             _OPEN[2] = (need, listed)
-            _OPEN[1] = words.f("board.next", NAMES[need.who], words.card(listed[len(listed) // 2]))
+            card = listed[len(listed) // 2]
+            if _OPEN[3] != who or _OPEN[4] != card:
+                _OPEN[1] = words.f("board.next", NAMES[who], words.card(card))
+                _OPEN[3] = who
+                _OPEN[4] = card
         _OPEN[0] = game.state
 
 
@@ -399,6 +406,13 @@ def _card_item(c, draw):
     return _counted(_CARD_ITEM[c], n) if n > 1 else _CARD_ITEM[c]
 
 
+# The last card options arranged: (options, the draw pile, the order). The
+# board's question (opening) and the round's first question, asked on the
+# next press, arrange the same cards of the same state's draw pile (a
+# state's draw pile is never changed in place: T42-INPUT-3).
+_ARRANGED = [None, None, None]
+
+
 def _arranged(options, draw):
     """The card options as the menu lists them: the likeliest (the most of
     it in the draw pile) in the middle, selected first, the next likeliest
@@ -407,27 +421,34 @@ def _arranged(options, draw):
     as each other keep value order among their places (all equally likely:
     plain value order, the middle one selected)."""
     # Computed on the board's draw after each round (its question), so in
-    # one pass (~0.6 ms; it took ~2.6 ms picking the likeliest of the rest
-    # again and again): one sort of plain ints, key i - n * count for
-    # option i: unique, likeliest first, equal counts in value order; the
-    # option is key % n, its count -(key // n).
+    # one pass: one sort of plain ints, key i - n * count for option i:
+    # unique, likeliest first, equal counts in value order; the option is
+    # key % n, its count -(key // n). Rank k goes to place n // 2 + 0, +1,
+    # -1, +2, -2, ... (k = 0, 1, 2, ...); ranks as likely as each other (a
+    # group) fill their places in value order: the places are walked in
+    # order, each taking the next rank of its group.
+    m = _ARRANGED
+    if m[1] is draw and m[0] == options:
+        return m[2]
     n = len(options)
     keys = [i - n * draw.get(options[i], 0) for i in range(n)]
     keys.sort()
-    out = [None] * n
+    group = [0] * n  # per place: the first rank of the group it is for
+    nxt = [0] * n  # per group (its first rank): the next rank to place
     a = 0
-    while a < n:
-        b = a + 1
-        while b < n and keys[b] // n == keys[a] // n:
-            b += 1
-        # ranks a .. b - 1, as likely as each other: their places from the
-        # middle (0, +1, -1, +2, -2, ... for ranks 0, 1, 2, ...) filled in
-        # value order
-        places = [(n // 2 + ((k + 1) // 2 if k & 1 else -(k // 2))) % n for k in range(a, b)]
-        places.sort()
-        for k in range(a, b):
-            out[places[k - a]] = options[keys[k] % n]
-        a = b
+    for k in range(n):
+        if keys[k] // n != keys[a] // n:
+            a = k
+            nxt[a] = a
+        group[(n // 2 + ((k + 1) // 2 if k & 1 else -(k // 2))) % n] = a
+    out = [None] * n
+    for p in range(n):
+        a = group[p]
+        out[p] = options[keys[nxt[a]] % n]
+        nxt[a] += 1
+    m[0] = options
+    m[1] = draw
+    m[2] = out
     return out
 
 
