@@ -74,7 +74,12 @@ while True:
         break
 from teatally import app, jsonc
 from teatally.rules import t42
-a = app.App(hw_sim.HW)
+class Reader(app.App):
+    # the game only: no language switch (its screens made again would
+    # need room the game just played may not have left)
+    def load_settings(self):
+        return dict(app.DEFAULTS)
+a = Reader(hw_sim.HW)
 a.resume()
 print('STATE ' + (jsonc.dumps(t42.to_json(a.game.state)) if a.game is not None else 'null'))
 """
