@@ -13,6 +13,7 @@ imported only while it shows: English-only play never loads the glyphs
 (in English they are garbage once the menu is gone).
 """
 
+import gc
 import sys
 
 from teatally.ui.core import LINE, Menu, bar
@@ -132,6 +133,10 @@ def renew_screens():
     gone = [n for n in sys.modules if n[:12] == "teatally.ui." and n not in _STAY]
     for n in gone:
         _forget(n)
+    # first every hold on them let go (the old screens garbage), then the
+    # new ones imported: the heap never holds both (at boot in another
+    # language, the status board and the round twice would not fit 144 KB)
+    held = []
     for n in list(sys.modules):
         m = sys.modules[n]
         if n[:9] != "teatally." or m is None:
@@ -140,8 +145,13 @@ def renew_screens():
         for k in list(d):
             v = d[k]
             if type(v) is type(sys) and v.__name__ in gone:
-                __import__(v.__name__)
-                setattr(m, k, sys.modules[v.__name__])
+                held.append((m, k, v.__name__))
+                setattr(m, k, None)
+    v = m = d = None
+    gc.collect()
+    for m, k, n in held:
+        __import__(n)
+        setattr(m, k, sys.modules[n])
 
 
 def _forget(name):
