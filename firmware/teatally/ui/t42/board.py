@@ -12,7 +12,7 @@ refer to seeds/tea-for-2.md."""
 from teatally import words
 from teatally.buttons import E_LONG, E_PRESS, K_BACK, K_DOWN, K_OK, K_UP
 from teatally.rules import t42
-from teatally.ui.core import LINE, Lines, Menu, Message, Screen, Stamp, header, keyof, kind, text, wrap
+from teatally.ui.core import LINE, Lines, Menu, Message, Screen, Stamp, bar, header, keyof, kind, text, wrap
 from teatally.ui.t42.round import opening
 from teatally.ui.t42.round import start as start_round
 from teatally.ui.t42.words import NAMES, action_label, round_number
@@ -32,6 +32,8 @@ from teatally.ui.t42.words import NAMES, action_label, round_number
 # round's first question with the answer OK gives (ui_t42_round.opening).
 PILE_STEP = 20  # px from one score-board pile to the next
 _column = []  # the icons in front of the rows (gfx.column), made once
+_watch = Stamp()  # the title bar's watch: its icon and space (band 0)
+_WATCH_X = 28  # where the watch's icon starts (the round's title left of it)
 _names = Stamp()  # the players' names and the flamingo (band 1)
 _hint = Stamp()  # the menu's hint (band 6)
 _question = Stamp()  # the next round's first question (band 7)
@@ -160,16 +162,32 @@ def _line(fb, r, s, stamp):
 
 
 def _top(gfx, fb, s, title):
-    # the title bar (round, the watch's space), the names and the flamingo
-    header(fb, title)
-    gfx.icon(fb, gfx.ICON_WATCH, 28, 0, 0)
-    text(fb, words.space(t42.SPACES[s.watch]), 38, 0, 0)
+    # the title bar (round, the watch's space), the names and the flamingo;
+    # the bar with the watch (its icon and space, in the language in use)
+    # kept by itself, the round (a few characters left of the icon, on the
+    # bar's dark cells: the pixels header would draw) drawn on it
+    watch = s.watch + 16 * words.LANGS.index(words.LANG[0])
+    if len(title) * 6 > _WATCH_X:  # (never: "R61") as header draws it
+        header(fb, title)
+        _watch_band(gfx, fb, s)
+    else:
+        if not _watch.paste(fb, 0, watch):
+            bar(fb, 0)
+            _watch_band(gfx, fb, s)
+            _watch.keep(fb, 0, watch)
+        text(fb, title, 0, 0, 0)
     if not _names.paste(fb, 1, s.flamingo):
         text(fb, NAMES[0], 16, LINE)
         text(fb, NAMES[1], 72, LINE)
         if s.flamingo == 0 or s.flamingo == 1:
             fb.blit(gfx.ICONS[gfx.ICON_FLAMINGO], 46 + 56 * s.flamingo, LINE, 0)
         _names.keep(fb, 1, s.flamingo)
+
+
+def _watch_band(gfx, fb, s):
+    # the watch on the title bar: its icon and its space
+    gfx.icon(fb, gfx.ICON_WATCH, _WATCH_X, 0, 0)
+    text(fb, words.space(t42.SPACES[s.watch]), 38, 0, 0)
 
 
 def _board(gfx, fb, rows):
