@@ -36,6 +36,7 @@ _watch = Stamp()  # the title bar's watch: its icon and space (band 0)
 _WATCH_X = 28  # where the watch's icon starts (the round's title left of it)
 _names = Stamp()  # the players' names and the flamingo (band 1)
 _hint = Stamp()  # the menu's hint (band 6)
+_HINT = words.t("board.hint")  # (looked up once: see ui.t42.round's templates)
 _question = Stamp()  # the next round's first question (band 7)
 _labels = Stamp()  # the piles' value labels and the rabbit (band 5)
 _piles = Stamp()  # the same with the piles' counts and the supply's rabbits
@@ -149,7 +150,7 @@ class Status(Screen):
         if self.note is not None:
             text(fb, self.note, 0, 6 * LINE)
         elif not ui.menu_seen:
-            _line(fb, 6, words.t("board.hint"), _hint)
+            _line(fb, 6, _HINT, _hint)
         if not s.over:
             _line(fb, 7, opening(ui.app), _question)
 

@@ -43,6 +43,7 @@ _CARD_HINT = words.t("card.hint")
 _WIN_BY = words.t("win.by")
 _BUY_COST = words.t("buy.cost")
 _NOTE_ONLY = words.t("note.only")
+_BOARD_NEXT = words.t("board.next")
 
 # Items with a count ("king 7 x3"), kept while there are few: from one round
 # to the next most stay the same. Keyed by the card's value * 64 + the count
@@ -123,7 +124,7 @@ def _open(game):
             _OPEN[2] = (need, listed)
             card = listed[len(listed) // 2]
             if _OPEN[3] != who or _OPEN[4] != card:
-                _OPEN[1] = words.f("board.next", NAMES[who], words.card(card))
+                _OPEN[1] = _BOARD_NEXT.format(NAMES[who], words.card(card))
                 _OPEN[3] = who
                 _OPEN[4] = card
         _OPEN[0] = game.state
