@@ -91,10 +91,14 @@ def use(code):
 
 
 def _number(key):
-    # key's number in the packed tables, or -1: the keys as long as key lie
-    # at a stride of its length (words_keys), so find() among them meets it
-    # at a multiple of that (a hit across two keys: look on)
-    k = key.encode()
+    # key's number in the packed tables, or -1
+    return _find(key.encode())
+
+
+def _find(k):
+    # the number of the key whose ASCII bytes are k, or -1: the keys as
+    # long as k lie at a stride of its length (words_keys), so find() among
+    # them meets it at a multiple of that (a hit across two keys: look on)
     n = len(k)
     start = words_keys.START
     if n == 0 or n + 1 >= len(start):
@@ -113,9 +117,16 @@ def _number(key):
 def _text(key):
     # key's text in the language in use (None if no such key): a slice of
     # its bytes (from AT: 2 bytes an offset), decoded
-    i = _number(key)
+    i = _find(key.encode())
     if i < 0:
         return None
+    at = _TABLE[1]
+    i += i
+    return _TABLE[0][at[i] << 8 | at[i + 1] : at[i + 2] << 8 | at[i + 3]].decode()
+
+
+def _made(i):
+    # text number i (as _text)
     at = _TABLE[1]
     i += i
     return _TABLE[0][at[i] << 8 | at[i + 1] : at[i + 2] << 8 | at[i + 3]].decode()
@@ -187,11 +198,18 @@ def _cols(s):
     return (font.width(s) + 5) // 6
 
 
+# the groups of keys whose names label() looks up, in order
+_GROUPS = (b"who.", b"card.", b"space.", b"label.")
+
+
 def _name(w):
-    for group in ("who.", "card.", "space.", "label."):
-        v = _text(group + w)
-        if v is not None:
-            return v
+    # w's words: the first group that names it (bytes keys: a str made for
+    # each of up to four look-ups would search the interned strings)
+    b = w.encode()
+    for group in _GROUPS:
+        i = _find(group + b)
+        if i >= 0:
+            return _made(i)
     return w
 
 
