@@ -90,11 +90,6 @@ def use(code):
                 delattr(pkg, "words_" + left)
 
 
-def _number(key):
-    # key's number in the packed tables, or -1
-    return _find(key.encode())
-
-
 def _find(k):
     # the number of the key whose ASCII bytes are k, or -1: the keys as
     # long as k lie at a stride of its length (words_keys), so find() among
@@ -118,15 +113,11 @@ def _text(key):
     # key's text in the language in use (None if no such key): a slice of
     # its bytes (from AT: 2 bytes an offset), decoded
     i = _find(key.encode())
-    if i < 0:
-        return None
-    at = _TABLE[1]
-    i += i
-    return _TABLE[0][at[i] << 8 | at[i + 1] : at[i + 2] << 8 | at[i + 3]].decode()
+    return None if i < 0 else _made(i)
 
 
 def _made(i):
-    # text number i (as _text)
+    # text number i in the language in use
     at = _TABLE[1]
     i += i
     return _TABLE[0][at[i] << 8 | at[i + 1] : at[i + 2] << 8 | at[i + 3]].decode()
@@ -141,7 +132,10 @@ def t(key):
         if v is None:
             raise KeyError(key)
         if len(_MADE) >= KEEP:
-            _MADE.popitem()  # (any one: its table never shrinks and grows again)
+            # one goes (its table never shrinks and grows again); MicroPython
+            # drops the one in the table's first slot, so a template a screen
+            # fills on every round is looked up once by that screen instead
+            _MADE.popitem()
         _MADE[key] = v
     return v
 
