@@ -432,15 +432,6 @@ class Stamp:
         fb.bands.blit(self.img, 0, r)
         return True
 
-    def last(self, fb, r):
-        """Paste the band kept last whatever its key (for a caller that
-        redraws only what changed since); -> that key, or None when
-        nothing was kept from fb (nothing pasted)."""
-        if self.fb is not fb:
-            return None
-        fb.bands.blit(self.img, 0, r)
-        return self.key
-
     def keep(self, fb, r, key):
         b = getattr(fb, "bands", None)
         if b is None:

@@ -12,7 +12,7 @@ refer to seeds/tea-for-2.md."""
 from teatally import words
 from teatally.buttons import E_LONG, E_PRESS, K_BACK, K_DOWN, K_OK, K_UP
 from teatally.rules import t42
-from teatally.ui.core import LINE, Lines, Menu, Message, Screen, Stamp, bar, header, keyof, kind, text, wrap
+from teatally.ui.core import LINE, Lines, Menu, Message, Screen, Stamp, header, keyof, kind, text, wrap
 from teatally.ui.t42.round import opening
 from teatally.ui.t42.round import start as start_round
 from teatally.ui.t42.words import NAMES, action_label, round_number
@@ -32,8 +32,6 @@ from teatally.ui.t42.words import NAMES, action_label, round_number
 # round's first question with the answer OK gives (ui_t42_round.opening).
 PILE_STEP = 20  # px from one score-board pile to the next
 _column = []  # the icons in front of the rows (gfx.column), made once
-_watch = Stamp()  # the title bar's watch: its icon and space (band 0)
-_WATCH_X = 28  # where the watch's icon starts (the round's title left of it)
 _names = Stamp()  # the players' names and the flamingo (band 1)
 _hint = Stamp()  # the menu's hint (band 6)
 _HINT = words.t("board.hint")  # (looked up once: see ui.t42.round's templates)
@@ -163,32 +161,16 @@ def _line(fb, r, s, stamp):
 
 
 def _top(gfx, fb, s, title):
-    # the title bar (round, the watch's space), the names and the flamingo;
-    # the bar with the watch (its icon and space, in the language in use)
-    # kept by itself, the round (a few characters left of the icon, on the
-    # bar's dark cells: the pixels header would draw) drawn on it
-    watch = s.watch + 16 * words.LANGS.index(words.LANG[0])
-    if len(title) * 6 > _WATCH_X:  # (never: "R61") as header draws it
-        header(fb, title)
-        _watch_band(gfx, fb, s)
-    else:
-        if not _watch.paste(fb, 0, watch):
-            bar(fb, 0)
-            _watch_band(gfx, fb, s)
-            _watch.keep(fb, 0, watch)
-        text(fb, title, 0, 0, 0)
+    # the title bar (round, the watch's space), the names and the flamingo
+    header(fb, title)
+    gfx.icon(fb, gfx.ICON_WATCH, 28, 0, 0)
+    text(fb, words.space(t42.SPACES[s.watch]), 38, 0, 0)
     if not _names.paste(fb, 1, s.flamingo):
         text(fb, NAMES[0], 16, LINE)
         text(fb, NAMES[1], 72, LINE)
         if s.flamingo == 0 or s.flamingo == 1:
             fb.blit(gfx.ICONS[gfx.ICON_FLAMINGO], 46 + 56 * s.flamingo, LINE, 0)
         _names.keep(fb, 1, s.flamingo)
-
-
-def _watch_band(gfx, fb, s):
-    # the watch on the title bar: its icon and its space
-    gfx.icon(fb, gfx.ICON_WATCH, _WATCH_X, 0, 0)
-    text(fb, words.space(t42.SPACES[s.watch]), 38, 0, 0)
 
 
 def _board(gfx, fb, rows):
@@ -206,20 +188,14 @@ def _board(gfx, fb, rows):
     fb.text(rows[4], 48, 3 * LINE, 1)
     fb.text(rows[5], 16, 4 * LINE, 1)
     # band 5 changes only when a pile or the supply does (a buy, a
-    # reshuffle's rabbit): kept whole, keyed by its texts (rows[6]); when
-    # they change, the band kept last with the counts that changed drawn
-    # again (most often one); its labels and the rabbit never change
-    # (kept by themselves)
+    # reshuffle's rabbit): kept whole, keyed by its texts (rows[6]); its
+    # labels and the rabbit never change (kept by themselves)
     if not _piles.paste(fb, 5, rows[6]):
-        old = _piles.last(fb, 5)
-        if old is not None:
-            _count_changes(fb, old, rows[6])
-        else:
-            if not _labels.paste(fb, 5, 0):
-                _pile_labels(gfx, fb)
-                _labels.keep(fb, 5, 0)
-            _pile_counts(fb, rows[6])
-            text(fb, rows[7], _RABBITS_X, 5 * LINE)
+        if not _labels.paste(fb, 5, 0):
+            _pile_labels(gfx, fb)
+            _labels.keep(fb, 5, 0)
+        _pile_counts(fb, rows[6])
+        text(fb, rows[7], 5 * PILE_STEP + 11, 5 * LINE)
         _piles.keep(fb, 5, rows[6])
 
 
@@ -231,22 +207,6 @@ def _pile_labels(gfx, fb):
         text(fb, b"%d" % (v + 4), v * PILE_STEP + 1, 5 * LINE, 0)
         v += 1
     fb.blit(gfx.ICONS[gfx.ICON_RABBIT], 5 * PILE_STEP + 2, 5 * LINE, 0)
-
-
-_RABBITS_X = 5 * PILE_STEP + 11  # the supply's rabbits (band 5)
-
-
-def _count_changes(fb, old, new):
-    # band 5 as it was with counts old (_pile_texts): the counts that
-    # changed blanked and drawn again (the same pixels as drawn afresh:
-    # nothing else is in their cells)
-    i = 0
-    while i < 6:
-        if old[i] != new[i]:
-            x = i * PILE_STEP + 8 if i < 5 else _RABBITS_X
-            fb.fill_rect(x, 5 * LINE, 6 * len(old[i]), LINE, 0)
-            text(fb, new[i], x, 5 * LINE)
-        i += 1
 
 
 def _pile_counts(fb, counts):
