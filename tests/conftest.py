@@ -46,6 +46,28 @@ def update_golden(request):
     return request.config.getoption("--update-golden")
 
 
+@pytest.fixture
+def check_golden(update_golden):
+    """check(shot, path): the simulator's PNG shot has the pixels of the
+    golden at path (with --update-golden: becomes it)."""
+
+    def check(shot, path):
+        from PIL import Image
+
+        from teatally_host import sim
+
+        if update_golden:
+            path.parent.mkdir(exist_ok=True)
+            path.write_bytes(shot.read_bytes())
+        assert path.exists(), "no golden %s: run pytest --update-golden" % path.name
+        got = sim.image_rows(Image.open(shot))
+        want = sim.image_rows(Image.open(path))
+        diff = sum(a != b for ra, rb in zip(got, want, strict=True) for a, b in zip(ra, rb, strict=True))
+        assert diff == 0, "%d pixels differ from %s (a deliberate change: pytest --update-golden)" % (diff, path.name)
+
+    return check
+
+
 def run_cpython(script, flash_dir):
     buf = io.StringIO()
     g = {"__name__": "__main__", "FLASH": str(flash_dir)}

@@ -511,21 +511,10 @@ def _golden_name(lang, name):
 @pytest.mark.parametrize(
     "lang,name", [("ja", n) for n in sorted(GOLDEN_SCRIPTS)] + [("en", "final")], ids=lambda v: v
 )
-def test_golden_screens_in_both_languages(lang, name, tmp_path, update_golden):
-    from PIL import Image
-
-    from teatally_host import sim
-
+def test_golden_screens_in_both_languages(lang, name, tmp_path, check_golden):
     shot = tmp_path / "shot.png"
     _play(GOLDEN_SCRIPTS[name](), tmp_path / "flash", lang, shot=shot)
-    path = GOLDEN / _golden_name(lang, name)
-    if update_golden:
-        path.write_bytes(shot.read_bytes())
-    assert path.exists(), "no golden %s: run pytest --update-golden" % path.name
-    got = sim.image_rows(Image.open(shot))
-    want = sim.image_rows(Image.open(path))
-    diff = sum(a != b for ra, rb in zip(got, want, strict=True) for a, b in zip(ra, rb, strict=True))
-    assert diff == 0, "%d pixels differ from %s (a deliberate change: pytest --update-golden)" % (diff, path.name)
+    check_golden(shot, GOLDEN / _golden_name(lang, name))
 
 
 # -- every Japanese screen fits its place ---------------------------------------------

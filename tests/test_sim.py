@@ -249,15 +249,7 @@ GOLDEN_SCRIPTS = {
 
 
 @pytest.mark.parametrize("name", sorted(GOLDEN_SCRIPTS))
-def test_golden_screens(name, tmp_path, update_golden):
+def test_golden_screens(name, tmp_path, check_golden):
     shot = tmp_path / "shot.png"
     play(GOLDEN_SCRIPTS[name](), tmp_path / "flash", shot=shot)
-    path = GOLDEN / ("sim_%s.png" % name)
-    if update_golden:
-        GOLDEN.mkdir(exist_ok=True)
-        path.write_bytes(shot.read_bytes())
-    assert path.exists(), "no golden %s: run pytest --update-golden" % path.name
-    got = sim.image_rows(Image.open(shot))
-    want = sim.image_rows(Image.open(path))
-    diff = sum(a != b for ra, rb in zip(got, want, strict=True) for a, b in zip(ra, rb, strict=True))
-    assert diff == 0, "%d pixels differ from %s (a deliberate change: pytest --update-golden)" % (diff, path.name)
+    check_golden(shot, GOLDEN / ("sim_%s.png" % name))
