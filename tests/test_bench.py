@@ -8,7 +8,6 @@ record on the device (CPython; the bench replays it on the MicroPython VM).
 """
 
 import json
-import tempfile
 
 import pytest
 
@@ -105,14 +104,14 @@ def test_key_tokens():
         keyscript.parse("Ok")
 
 
-def _replay_keys(presses):
-    """Enter the presses on a fresh CPython App; -> (app, the recorded objects)."""
+def _replay_keys(presses, flash):
+    """Enter the presses on a fresh CPython App on flash (an empty folder);
+    -> (app, the recorded objects)."""
     pyframebuf.install()
     from teatally.app import App
     from teatally.hw.virtual import VirtualHardware
 
-    flash = tempfile.mkdtemp(prefix="tt-test-keys-")
-    app = App(VirtualHardware(flash))
+    app = App(VirtualHardware(str(flash)))
     app.boot()
     for tok, _ in presses:
         app.key(keyscript.event(tok))
@@ -121,7 +120,7 @@ def _replay_keys(presses):
     return app, objs
 
 
-def test_keyscript_reproduces_a_small_game():
+def test_keyscript_reproduces_a_small_game(tmp_path):
     """The translated presses, parsed back from the key-script text and
     replayed on a fresh App, leave exactly the record in the journal; the
     rounds' presses are grouped under their record line."""
@@ -130,18 +129,18 @@ def test_keyscript_reproduces_a_small_game():
     text = keyscript.to_text(presses, objs, "test")
     assert keyscript.parse(text) == presses
     assert {line for _, line in presses} == set(range(len(objs)))
-    app, got = _replay_keys(presses)
+    app, got = _replay_keys(presses, tmp_path)
     assert got == objs
     assert app.game.state.round == 6
 
 
-def test_keyscript_full_game_ends_archived():
+def test_keyscript_full_game_ends_archived(tmp_path):
     """A whole game: the last press (the end block) archives it from the
     final scoring screen (T42-END-3), and the archive holds the record."""
     objs = gen.random_game(2)
     presses = keyscript.presses_for(objs)
     assert presses[-1] == ("ok", keyscript.END)
-    app, got = _replay_keys(presses)
+    app, got = _replay_keys(presses, tmp_path)
     assert app.game is None
     names = app.journal.list_archives()
     with open(app.journal.archive_path(names[-1]), "rb") as f:

@@ -81,10 +81,15 @@ def enter_again(drv, rec, setup_line):
             drv.choose(keyscript.answer(drv.top().round, rec))
 
 
-def mend_by_keys(data, objs, k):
-    """Boot on a flash holding data (line k damaged), enter the line again
-    by keys. -> (driver, flash folder, the presses of the entry)."""
-    flash = tempfile.mkdtemp(prefix="tt-mend-")
+def flash_in(tmp_path, name):
+    """A new, empty flash folder under the test's tmp_path (pytest removes
+    old ones: a test run leaves nothing behind in the system's temp)."""
+    return tempfile.mkdtemp(prefix=name + "-", dir=str(tmp_path))
+
+
+def mend_by_keys(data, objs, k, flash):
+    """Boot on flash (an empty folder) holding data (line k damaged), enter
+    the line again by keys. -> (driver, flash folder, the presses of the entry)."""
     Path(flash, "game.jsonl").write_bytes(data)
     drv = keyscript.Driver(flash)
     drv.line = k
@@ -114,7 +119,7 @@ def journal_objs(flash):
 
 
 @pytest.mark.parametrize("how", ["flip", "garbage"])
-def test_any_single_damaged_line_of_a_40_round_game_is_entered_again(how):
+def test_any_single_damaged_line_of_a_40_round_game_is_entered_again(how, tmp_path):
     """Every line position of a 40-round game (with adjustments), the setup
     included: after the players enter the damaged line again, the journal
     holds the whole game again, byte for byte, and the journal as found is
@@ -126,7 +131,7 @@ def test_any_single_damaged_line_of_a_40_round_game_is_entered_again(how):
     presses = []
     for k in range(len(objs)):
         damaged = damage(data, k, how)
-        drv, flash, keys = mend_by_keys(damaged, objs, k)
+        drv, flash, keys = mend_by_keys(damaged, objs, k, flash_in(tmp_path, "%s%d" % (how, k)))
         assert journal_objs(flash) == objs, k
         assert Path(flash, "game.jsonl").read_bytes() == data, k
         assert [drv.app.game.setup] + list(drv.app.game.actions) == objs
@@ -138,14 +143,14 @@ def test_any_single_damaged_line_of_a_40_round_game_is_entered_again(how):
 
 
 @pytest.mark.parametrize("how", ["glue", "split"])
-def test_a_lost_or_extra_newline_loses_nothing(how):
+def test_a_lost_or_extra_newline_loses_nothing(how, tmp_path):
     """A newline lost glues two lines: both still check out (their CRC
     tails), nothing to enter. A byte turned into a newline splits a line:
     one line to enter, prefilled."""
     objs = forty_rounds()
     data = protected(objs)
     for k in (0, 1, 17, len(objs) - 3):
-        flash = tempfile.mkdtemp(prefix="tt-mend-")
+        flash = flash_in(tmp_path, "%s%d" % (how, k))
         Path(flash, "game.jsonl").write_bytes(damage(data, k, how))
         drv = keyscript.Driver(flash)
         if how == "split":
@@ -156,7 +161,7 @@ def test_a_lost_or_extra_newline_loses_nothing(how):
         assert journal_objs(flash) == objs
 
 
-def test_a_later_line_refused_stops_the_replay_and_says_which():
+def test_a_later_line_refused_stops_the_replay_and_says_which(tmp_path):
     objs = forty_rounds()
     k = 10
     bad = dict(objs[k + 3])
@@ -164,7 +169,7 @@ def test_a_later_line_refused_stops_the_replay_and_says_which():
     lines = protected(objs).split(b"\n")
     lines[k + 3] = journal.protect(json.dumps(bad, sort_keys=True, separators=(",", ":"))).encode()[:-1]
     data = damage(b"\n".join(lines), k, "flip")
-    flash = tempfile.mkdtemp(prefix="tt-mend-")
+    flash = flash_in(tmp_path, "flash")
     Path(flash, "game.jsonl").write_bytes(data)
     drv = keyscript.Driver(flash)
     enter_again(drv, objs[k], False)
@@ -175,10 +180,10 @@ def test_a_later_line_refused_stops_the_replay_and_says_which():
     assert Path(flash, "games", "d0001.jsonl").read_bytes() == data
 
 
-def test_a_damaged_setup_alone_is_asked_again_not_lost():
+def test_a_damaged_setup_alone_is_asked_again_not_lost(tmp_path):
     objs = forty_rounds()[:1]
     data = damage(protected(objs), 0, "flip")
-    flash = tempfile.mkdtemp(prefix="tt-mend-")
+    flash = flash_in(tmp_path, "flash")
     Path(flash, "game.jsonl").write_bytes(data)
     drv = keyscript.Driver(flash)
     enter_again(drv, objs[0], True)
@@ -233,7 +238,7 @@ main()
 """
 
 
-def test_mending_by_keys_on_the_vm(dual):
+def test_mending_by_keys_on_the_vm(dual, tmp_path):
     """A sample on both interpreters: the setup, a round and an adjustment
     damaged (garbage: no prefill; a changed byte: prefilled, OK presses
     only), a byte turned into a newline, two lines glued (nothing to
@@ -245,7 +250,7 @@ def test_mending_by_keys_on_the_vm(dual):
     files = {}
     for k, how in ((0, "garbage"), (20, "garbage"), (adj, "garbage"), (0, "flip"), (20, "flip"), (12, "split")):
         damaged = damage(data, k, how)
-        drv, flash, keys = mend_by_keys(damaged, objs, k)
+        drv, flash, keys = mend_by_keys(damaged, objs, k, flash_in(tmp_path, "%s%d" % (how, k)))
         name = "%s%d.bin" % (how, k)
         files[name] = damaged
         cases.append((name, [keyscript.event(t) for t in keys[:-1]]))  # up to the account
@@ -435,10 +440,10 @@ class BootDriver(keyscript.Driver):
             self.app.crash(exc)
 
 
-def test_error_screen_home_and_resume_choices():
+def test_error_screen_home_and_resume_choices(tmp_path):
     """The second error's menu: Home goes to the home menu (the game left
     on flash), Resume tries the boot again."""
-    flash = tempfile.mkdtemp(prefix="tt-err-")
+    flash = flash_in(tmp_path, "flash")
     Path(flash, "game.jsonl").mkdir()
     drv = BootDriver(flash)
     app = drv.app
@@ -559,10 +564,10 @@ def test_pull_copies_the_kept_copies_too():
     assert [c[4] for c in cmds] == [":game.jsonl", ":games/g0001.jsonl", ":games/d0002.jsonl"]
 
 
-def test_a_new_game_never_replaces_a_journal_it_did_not_load():
+def test_a_new_game_never_replaces_a_journal_it_did_not_load(tmp_path):
     """After the error screen's "Home menu", the journal left on flash is
     set aside when a new game starts, not overwritten."""
-    flash = tempfile.mkdtemp(prefix="tt-err-")
+    flash = flash_in(tmp_path, "flash")
     Path(flash, "game.jsonl").write_bytes(b"\xff" * 50)  # no line at all: unreadable as a game
     Path(flash, "game.jsonl").chmod(0o644)
     drv = keyscript.Driver(flash)
@@ -575,7 +580,7 @@ def test_a_new_game_never_replaces_a_journal_it_did_not_load():
     assert journal_objs(flash)[0]["flamingo"] == "blue"
 
 
-def test_two_damaged_lines_a_power_cut_while_mending_and_a_damaged_end():
+def test_two_damaged_lines_a_power_cut_while_mending_and_a_damaged_end(tmp_path):
     """Two damaged lines are asked for one after the other; a power cut
     while the players enter one leaves the journal as found (the next boot
     asks again); damage in the last line as well is dropped at the end
@@ -585,7 +590,7 @@ def test_two_damaged_lines_a_power_cut_while_mending_and_a_damaged_end():
     rounds = [k for k in range(1, len(objs) - 1) if "adjust" not in objs[k]]
     a, b = rounds[4], rounds[20]
     damaged = damage(damage(data, a, "flip"), b, "garbage")
-    flash = tempfile.mkdtemp(prefix="tt-mend-")
+    flash = flash_in(tmp_path, "flash")
     Path(flash, "game.jsonl").write_bytes(damaged)
     drv = keyscript.Driver(flash)
     assert drv.top().title.startswith("Round ")
@@ -609,7 +614,7 @@ def test_two_damaged_lines_a_power_cut_while_mending_and_a_damaged_end():
     assert journal_objs(flash) == objs[:-1]
 
 
-def test_mending_with_the_idle_work_between_presses(monkeypatch):
+def test_mending_with_the_idle_work_between_presses(monkeypatch, tmp_path):
     """The main loop's idle work runs between presses on the device (it
     collects the garbage):
     a mend goes the same with it."""
@@ -627,5 +632,5 @@ def test_mending_with_the_idle_work_between_presses(monkeypatch):
     data = protected(objs)
     for how in ("flip", "garbage"):
         for k in (0, 5, 30):
-            drv, flash, keys = mend_by_keys(damage(data, k, how), objs, k)
+            drv, flash, keys = mend_by_keys(damage(data, k, how), objs, k, flash_in(tmp_path, "%s%d" % (how, k)))
             assert journal_objs(flash) == objs, (how, k)
