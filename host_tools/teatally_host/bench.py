@@ -110,9 +110,9 @@ WHOLE = ((0, PAGES - 1, 0, LAST),)  # a show of the whole frame: one window of e
 #   per window SET_COL_ADDR a b, SET_PAGE_ADDR p0 p1 (I2C: one transaction,
 #   0x00 and the six; SPI: six write_cmd of a byte), then per page of the
 #   window one write_data of its columns (I2C: 0x40 + the bytes); the whole
-#   frame is the window and one write_data of 1024 bytes. Only the columns
-#   that changed go: the 6 extra bytes of a window's commands beat 128 - w
-#   bytes a page;
+#   frame is the window and one write_data of 1024 bytes. Why: the unchanged
+#   columns at both ends of a changed page are not sent (9 I2C clocks a
+#   byte) for one command transaction a window (74 clocks);
 # - robert-hh sh1106 show(), given the pages of the windows (hw.pages'
 #   page mask): per page three write_cmd (page, column low, column high)
 #   and one write_data (I2C: 0x40 + 128 bytes);
@@ -120,6 +120,9 @@ WHOLE = ((0, PAGES - 1, 0, LAST),)  # a show of the whole frame: one window of e
 #   given the page mask: per page its eight pixel rows, each one write_command
 #   of two bytes (column low, high; I2C: 0x00 + 2) and one write_data of 16
 #   bytes (I2C: 0x40 + 16).
+# Their show() finds no columns (hw.pico gives them ChangedPages(columns=
+# False)), so these boards are charged the computing of a run without the
+# column scan (cpu_run(columns=False), press_to_photon's page_presses).
 DRIVER_SHOW = {
     "ssd1306": {"i2c": {"window": ((1, 1 + 6, 0),), "page": ((1, 1, 1),), "all": ((1, 1 + 6, 0), (1, 1 + 1024, 0))},
                 "spi": {"window": ((6, 1, 0),), "page": ((1, 0, 1),), "all": ((6, 1, 0), (1, 1024, 0))}},

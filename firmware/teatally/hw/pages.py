@@ -11,15 +11,15 @@ columns between a page's first and last differing word. So every display's
 show() goes through ``ChangedPages.show``: it compares each page with a copy
 of what the panel was last sent (the *shadow*, C-fast ``==``), and for a
 page that differs, with ``columns``, finds its first and last differing
-column by scanning from both ends (a Python loop, so it costs about 7 us a
-byte of unchanged margin on a Pico against the 22.5 us a byte that is not
-sent saves), copies the page into the shadow and puts it in a *window*
-(pages p0..p1, columns a..b). A page joins the window of the page above when
-the columns that adds cost at most _WINDOW_BYTES (what a window's commands
-cost on I2C), else it opens its own (greedy; on the bench as good as the
-best grouping). The drivers' own dirty-page tracking (robert-hh sh1106,
-peter-l5 sh1107 ``pages_to_update``) cannot do this: it marks what drawing
-*touched*, and every frame touches everything.
+column by scanning from both ends (a Python loop: about 7 us a byte of
+unchanged margin on a Pico by the bench's estimate, a third of the 22.5 us
+a byte that is not sent saves on I2C), copies the page into the shadow and
+puts it in a *window* (pages p0..p1, columns a..b). A page joins the window
+of the page above when the columns that adds cost at most _WINDOW_BYTES
+(what a window's commands cost on I2C), else it opens its own (greedy; on
+the bench as good as the best grouping). The drivers' own dirty-page
+tracking (robert-hh sh1106, peter-l5 sh1107 ``pages_to_update``) cannot do
+this: it marks what drawing *touched*, and every frame touches everything.
 
 Allocation-free: the page views are made once; on MicroPython ``memoryview ==
 memoryview``, reading a view's byte and ``view[:] = view`` do not touch the
