@@ -99,7 +99,6 @@ class ChangedPages:
             return _ALL_PAGES
         frame_pages = self.frame_pages
         shadow_pages = self.shadow_pages
-        columns = self.columns
         mask = 0
         i = 0  # bytes of windows written
         p0 = p1 = a0 = b0 = -2  # the last window: pages p0..p1, columns a0..b0
@@ -110,7 +109,7 @@ class ChangedPages:
                 continue
             a = 0
             b = _LAST
-            if columns:  # the page differs somewhere: both loops stop
+            if self.columns:  # the page differs somewhere: both loops stop
                 while f[a] == s[a]:
                     a += 1
                 while f[b] == s[b]:
