@@ -207,8 +207,8 @@ def test_summarize_romfs_leaves_the_image_out():
 
 def _game(name, keys, cap_fuel, cpu_fuel, cpu_problem=None, shows=None):
     # what run_bench gathers for one game, as summarize reads it (shows: per
-    # press the page masks its show()s sent; by default one whole frame each)
-    shows = shows or [[bench.ALL_PAGES]] * len(cpu_fuel)
+    # press the windows of each show() it made; by default one whole frame each)
+    shows = shows or [[list(bench.WHOLE)]] * len(cpu_fuel)
     run = {"fuel": cap_fuel, "heap": [(70_000, 80_000)] * len(cap_fuel), "gc_fuel": 10, "files": {},
            "problem": None, "completes_at_cap": True, "shows": shows}
     cpu = {"fuel": cpu_fuel, "heap": [], "gc_fuel": 20, "files": {}, "problem": cpu_problem, "shows": shows}
@@ -226,7 +226,7 @@ def test_summarize_takes_the_presses_from_the_pico_like_run():
     cal = {"micropython": "MicroPython x", "fuel_loop": 1, "fuel_per_iteration": 1, "pico_ms": 1, "iterations": 1,
            "source": "", "mark_overhead_fuel": 0}
     # press 1 sent the whole frame, press 2 page 3, press 3 nothing
-    g = _game("g", keys, [500, 100, 900], [300, 50, 400], shows=[[0xFF], [0x08], []])
+    g = _game("g", keys, [500, 100, 900], [300, 50, 400], shows=[[list(bench.WHOLE)], [[(3, 3, 0, 127)]], []])
     r = bench.summarize({"a.mpy": 10}, cal, [g], 1.0)
     assert r["press_worst_fuel"] == 400 and r["press_worst"] == "g press 3 (line 1, ok)"
     assert r["press_worst_cap_fuel"] == 900 and r["press_median_cap_fuel"] == 500
@@ -243,13 +243,23 @@ def test_summarize_takes_the_presses_from_the_pico_like_run():
     assert 23.0 < ssd["show_bus_ms"] < 24.0 and photon["waveshare_pico_oled_1_3"]["show_bus_ms"] < 1.0
     assert r["press_to_photon_worst_ms_est"] == ssd["worst_ms_est"] == round(0.3 + ssd["show_bus_ms"], 1)
     assert ssd["worst_press"] == "g press 1 (setup, ok)"
-    assert ssd["bus_median_ms"] == round(bench.show_bus_ms(cmd_flash.load_board("pico_ssd1306"), 0x08), 2)
+    assert ssd["bus_median_ms"] == round(bench.show_bus_ms(cmd_flash.load_board("pico_ssd1306"), [(3, 3, 0, 127)]), 2)
     assert (r["pages_sent_per_press_median"], r["pages_sent_per_press_p95"]) == (1, 8)
     assert r["full_frame_press_share"] == 0.333 and r["no_show_press_share"] == 0.333
     assert {c["name"] for c in r["checks"]} >= {"press_to_photon_p95_ms_est", "press_to_photon_worst_ms_est",
                                                 "heap_live_peak_bytes", "completes_at_144k"}
     assert "effort_ratio" not in {c["name"] for c in r["checks"]} and r["effort_ratio"] == 4.0
     assert not r["not_reproduced"]
+    # the boards whose show() sends whole pages (SH1106, SH1107) take the
+    # presses of the run without the column scan (cpu_pages)
+    g["cpu_pages"] = dict(g["cpu"], fuel=[300, 50, 2000])
+    r = bench.summarize({"a.mpy": 10}, cal, [g], 1.0)
+    wave = r["press_to_photon"]["waveshare_pico_oled_1_3"]
+    assert wave["worst_press"] == "g press 3 (line 1, ok)" and wave["worst_ms_est"] == 2.0
+    assert r["press_to_photon"]["pico_ssd1306"] == ssd and r["press_worst_fuel"] == 400
+    g["cpu_pages"]["problem"] = "line 1 differs"
+    r = bench.summarize({"a.mpy": 10}, cal, [g], 1.0)
+    assert r["not_reproduced"] == ["g"] and "whole pages" in r["problems"][0]
     # the game must come out right in that run too
     r = bench.summarize({"a.mpy": 10}, cal, [_game("g", keys, [1, 1, 1], [1, 1, 1], "line 1 differs")], 1.0)
     assert r["not_reproduced"] == ["g"] and "192 KB heap" in r["problems"][0]
@@ -257,33 +267,51 @@ def test_summarize_takes_the_presses_from_the_pico_like_run():
 
 def test_bus_time_of_a_frame_per_board():
     """What a whole-frame show() sends, at the board file's bus speed: the
-    SSD1306's frame over I2C at 400 kHz is about 23.5 ms (9 clocks a byte),
+    SSD1306's frame over I2C at 400 kHz is about 23.3 ms (9 clocks a byte),
     the SH1106's eight pages a little more (a transaction a page), the
     Waveshare SH1107 on SPI at 10 MHz under a millisecond (64 rows of 2
     command and 16 data bytes)."""
     ms = {b: bench.show_bus_ms(cmd_flash.load_board(b)) for b in cmd_flash.board_names()}
-    assert round(ms["pico_ssd1306"], 1) == 23.5
+    assert round(ms["pico_ssd1306"], 1) == 23.3
     assert ms["pico_ssd1306"] < ms["pico_sh1106"] < 26
     assert ms["waveshare_pico_oled_1_3"] == pytest.approx(64 * (2 + 16) * 8 / 10_000)
 
 
-def test_bus_time_of_the_pages_a_show_sent():
-    """The SSD1306 through hw.pages: per run of adjacent pages six commands
-    (3 bytes on the wire with the address: 29 clocks each) and per page one
-    data write (address, 0x40, 128 bytes: 1172 clocks); SH1106 and SH1107
-    per page as their show() sends it; nothing sent costs nothing."""
+def test_bus_time_of_the_windows_a_show_sent():
+    """The SSD1306 through hw.pages: per window one command transaction (the
+    address, 0x00 and six commands: 74 clocks) and per page of it one data
+    write of its columns (address, 0x40, the bytes: (2 + w) * 9 + 2 clocks);
+    the whole frame one window and one write of 1024 bytes; on SPI six
+    one-byte commands a window. SH1106 and SH1107 are charged the pages of
+    the windows, whole, as their show() sends them; nothing sent costs
+    nothing."""
     ssd = cmd_flash.load_board("pico_ssd1306")
-    assert bench.page_runs(0b10110001) == [(0, 0), (4, 5), (7, 7)]
-    assert bench.page_runs(0) == [] and bench.page_runs(0xFF) == [(0, 7)]
-    assert bench.show_bus_ms(ssd, 0) == 0
-    assert bench.show_bus_ms(ssd, 0b110) == pytest.approx((6 * 29 + 2 * 1172) / 400)  # one run of two pages
-    assert bench.show_bus_ms(ssd, 0b101) == pytest.approx(2 * (6 * 29 + 1172) / 400)  # two runs of one
-    assert bench.show_bus_ms(ssd) == pytest.approx((6 * 29 + (1 + 1 + 1024) * 9 + 2) / 400)  # one write of 1024
+    assert bench.show_bus_ms(ssd, []) == 0
+    assert bench.show_bus_ms(ssd, [(1, 2, 0, 127)]) == pytest.approx((74 + 2 * 1172) / 400)  # two whole pages
+    assert bench.show_bus_ms(ssd, [(3, 5, 10, 19)]) == pytest.approx((74 + 3 * (12 * 9 + 2)) / 400)
+    assert bench.show_bus_ms(ssd, [(0, 0, 5, 5), (7, 7, 0, 0)]) == pytest.approx(2 * (74 + 3 * 9 + 2) / 400)
+    assert bench.show_bus_ms(ssd) == pytest.approx((74 + (1 + 1 + 1024) * 9 + 2) / 400)  # one write of 1024
+    assert bench.show_bus_ms(ssd, [(0, 7, 0, 127)]) == bench.show_bus_ms(ssd)
+    spi = dict(ssd, BUS="spi", FREQ=10_000_000)
+    assert bench.show_bus_ms(spi, [(3, 5, 10, 19)]) == pytest.approx((6 + 3 * 10) * 8 / 10_000)
     sh1106 = cmd_flash.load_board("pico_sh1106")
-    assert bench.show_bus_ms(sh1106, 0b101) == pytest.approx(2 * (3 * 29 + 1172) / 400)
+    assert bench.show_bus_ms(sh1106, [(0, 0, 5, 9), (2, 2, 0, 127)]) == pytest.approx(2 * (3 * 29 + 1172) / 400)
     wave = cmd_flash.load_board("waveshare_pico_oled_1_3")
-    assert bench.show_bus_ms(wave, 0b1000) == pytest.approx(8 * (2 + 16) * 8 / 10_000)
-    assert bench.pages_sent([0xFF, 0b101]) == 10 and bench.pages_sent([]) == 0
+    assert bench.show_bus_ms(wave, [(3, 3, 40, 41)]) == pytest.approx(8 * (2 + 16) * 8 / 10_000)
+    assert bench.show_mask([(0, 0, 5, 9), (2, 4, 0, 127)]) == 0b11101 and bench.show_mask([]) == 0
+    assert bench.pages_sent([list(bench.WHOLE), [(0, 0, 1, 1), (2, 2, 0, 3)]]) == 10 and bench.pages_sent([]) == 0
+
+
+def test_press_shows_reads_the_guests_windows():
+    """VirtualDisplay.sent as the guest hands it over: per show how many
+    windows, then 4 bytes each, in slots of 33 bytes."""
+    log = bytearray(4 * bench.SHOW_BYTES)
+    log[0], log[1:9] = 2, bytes([0, 1, 5, 9, 3, 3, 0, 127])
+    log[33] = 0
+    assert bench.press_shows(2, log.hex()) == [[(0, 1, 5, 9), (3, 3, 0, 127)], []]
+    assert bench.press_shows(0, log.hex()) == []
+    with pytest.raises(SystemExit):
+        bench.press_shows(5, log.hex())
 
 
 def test_a_record_without_the_default_hourglasses_plays(tmp_path):

@@ -39,6 +39,8 @@ class Pin:
 class I2C:
     def __init__(self, bus_id, sda=None, scl=None, freq=0):
         LOG.append('I2C(%d,sda=%d,scl=%d,freq=%d)' % (bus_id, sda.n, scl.n, freq))
+    def writeto(self, addr, buf):
+        LOG.append('w%x:' % addr + '.'.join(['%x' % b for b in buf]))
 
 class SPI:
     def __init__(self, bus_id, baudrate=0, polarity=0, phase=0, sck=None, mosi=None):
@@ -71,9 +73,11 @@ class SSD1306_I2C(Display):
     def __init__(self, w, h, i2c, addr=0x3C):
         LOG.append('SSD1306_I2C(%d,%d,addr=%s)' % (w, h, hex(addr)))
         self.buffer = bytearray(w * h // 8)  # micropython-lib exposes its frame
+        self.i2c = i2c  # ... and its bus
+        self.addr = addr
     def rotate(self, r):
         LOG.append('rotate(%d)' % r)
-    # what hw.pages sends through: one command / one data write
+    # what hw.pages sends through (besides the bus): one command / one data write
     def write_cmd(self, c):
         LOG.append('c%x' % c)
     def write_data(self, buf):
@@ -259,13 +263,13 @@ def test_setup_builds_each_board(dual):
     )
     assert s["idle"] == "[False, False, False, False]"
     assert s["press2"] == "[False, True, False, False]"  # active low: level 0 = pressed
-    # micropython-lib's ssd1306 goes through hw.pages: every page at first, then
-    # a window of the one changed page (SET_COL_ADDR 0..127, SET_PAGE_ADDR 3..3)
-    # and its 128 bytes, then nothing
-    assert s["pages"] == "c21 c0 c7f c22 c0 c7 d1024 c21 c0 c7f c22 c3 c3 d128"
+    # micropython-lib's ssd1306 goes through hw.pages: every page at first,
+    # then the window of the one changed byte (one I2C write of 0x00 and
+    # SET_COL_ADDR 5 5, SET_PAGE_ADDR 3 3) and its byte, then nothing
+    assert s["pages"] == "w3c:0.21.0.7f.22.0.7 d1024 w3c:0.21.5.5.22.3.3 d1"
     # after a rotate the panel's memory is unknown (the remap applies to data
     # written after it): the whole frame again
-    assert s["flip"] == "rotate(1) c21 c0 c7f c22 c0 c7 d1024 rotate(0) c21 c0 c7f c22 c0 c7 d1024 False"
+    assert s["flip"] == "rotate(1) w3c:0.21.0.7f.22.0.7 d1024 rotate(0) w3c:0.21.0.7f.22.0.7 d1024 False"
     # the watchdog starts once, clamped to the RP2040's 8 s limit; feeding before start is a no-op
     assert s["misc"] == "WDT(8000) feed idle reset 8000"
     assert s["keys"] == "4key 4"

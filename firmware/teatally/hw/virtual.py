@@ -10,7 +10,8 @@ from teatally.hw.pages import ChangedPages
 
 W = const(128)
 H = const(64)
-SENT_LOG = const(16)  # shows remembered in ``sent`` until the reader resets ``sends``
+SENT_LOG = const(4)  # shows remembered in ``sent`` until the reader resets ``sends``
+_SHOW_BYTES = const(33)  # a show in ``sent``: how many windows, then up to 8 of 4 bytes
 
 
 class VirtualDisplay(framebuf.FrameBuffer):
@@ -18,9 +19,10 @@ class VirtualDisplay(framebuf.FrameBuffer):
     contract's fast path (hw.base): ``bands``, ``clear()`` and ``vlsb``.
 
     show(full=False) goes through the same hw.pages.ChangedPages as a real
-    panel and records what it would send: ``sent[i]`` is the page mask
-    (bit p = page p) of show number i since ``sends`` was last set to 0
-    (the first SENT_LOG of them; the bench reads them around each press)."""
+    panel and records what it would send: show number i since ``sends``
+    was last set to 0 (the first SENT_LOG of them; the bench reads them
+    around each press) is ``sent[33 * i]`` windows, each 4 bytes after it
+    (first page, last page, first column, last column; see hw.pages)."""
 
     def __init__(self):
         self.buffer = bytearray(W * H // 8)
@@ -28,7 +30,7 @@ class VirtualDisplay(framebuf.FrameBuffer):
         self.bands = framebuf.FrameBuffer(self.buffer, W, H // 8, framebuf.GS8)
         self.vlsb = memoryview(self.buffer)
         self.changed_pages = ChangedPages(self.buffer, self._record)
-        self.sent = bytearray(SENT_LOG)
+        self.sent = bytearray(SENT_LOG * _SHOW_BYTES)
         self.sends = 0
         self.frames = 0
         self.on = True
@@ -44,7 +46,9 @@ class VirtualDisplay(framebuf.FrameBuffer):
 
     def _record(self, mask):
         if self.sends < SENT_LOG:
-            self.sent[self.sends] = mask
+            at = self.sends * _SHOW_BYTES
+            self.sent[at] = self.changed_pages.count
+            self.sent[at + 1 : at + _SHOW_BYTES] = self.changed_pages.windows  # (past count: stale, unread)
         self.sends += 1
 
     def contrast(self, v):
