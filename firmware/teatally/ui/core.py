@@ -109,7 +109,7 @@ def wrap(text):
 # Text wider than its place, as (text, x, y) while the list has room: never
 # cut on screen (tests/test_text_fit.py walks every screen and reads it).
 OVERFLOWS = []
-_FONT = []  # teatally.font, its draw and its width, imported at the first text drawn
+_FONT = []  # teatally.font and its draw, imported at the first text drawn
 
 
 def _font():
@@ -118,7 +118,6 @@ def _font():
 
         _FONT.append(font)
         _FONT.append(font.draw)
-        _FONT.append(font.width)
     return _FONT[0]
 
 
@@ -126,15 +125,17 @@ def text(fb, s, x, y, c=1):
     """Draw s (str or bytes) at x, y in the 6x8 font (teatally.ui.font): lit
     pixels (c=1) or dark ones (c=0, on a bar). Text must fit from x to the
     screen's right edge: what does not is noted in OVERFLOWS."""
-    # (a dozen calls a press: the font's draw and width straight from
-    # _FONT, no function of its own for the overflow check)
+    # (a dozen calls a press: the font's draw straight from _FONT, which
+    # says how wide the text was, no function of its own for the fit; c
+    # then holds that width: one more local would put the frame on the
+    # heap, see rules.t42._Round)
     if type(s) is str:
         s = s.encode()  # bytes: no new str (no interned-string search)
     if not _FONT:
         _font()
-    if x + _FONT[2](s) > W:
+    c = _FONT[1](fb, s, x, y, c)
+    if x + c > W:
         _overflow(s, x, y)
-    _FONT[1](fb, s, x, y, c)
 
 
 def _overflow(s, x, y):
@@ -261,9 +262,8 @@ def _item(fb, label, y, c):
         label = label.encode()
     if not _FONT:
         _font()
-    if 4 + _FONT[2](label) > W - 2:
+    if 4 + _FONT[1](fb, label, 4, y, c) > W - 2:
         _overflow(label, 4, y)
-    _FONT[1](fb, label, 4, y, c)
 
 
 # A Picker's value as text, made once per value (gfx.big wants a str, and a
