@@ -552,10 +552,12 @@ def _stars_card(what):
 def notices(before, after, w):
     """What the players must do on the table after the round, found by
     comparing the states (T42-SHUF-1, -4, T42-END-1..3)."""
+    # (the winner's first, then the other's: w becomes the other player;
+    # frames within 11 slots, see rules.t42._Round)
     out = []
-    rabbits = before.supply_rabbits - after.supply_rabbits
-    rabbits = _reshuffled(out, w, before, after, rabbits)
-    _reshuffled(out, 1 - w, before, after, rabbits)
+    rabbits = _reshuffled(out, w, before, after, before.supply_rabbits - after.supply_rabbits)
+    w = 1 - w
+    _reshuffled(out, w, before, after, rabbits)
     if after.end is not None and before.end is None:
         out.extend(wrap(words.t("end.rabbits" if after.end == "rabbits" else "end.piles")))
     return out
@@ -564,14 +566,19 @@ def notices(before, after, w):
 def _reshuffled(out, p, before, after, rabbits):
     # player p's reshuffle, if any: the notice and the rabbit it took.
     # -> the rabbits left
-    if _reshuffles(before.players[p], after.players[p]):
-        if rabbits > 0:
-            out.append(words.f("shuffle.rabbit", NAMES[p]))
-            out.append(words.t("shuffle.rabbit2"))
-            return rabbits - 1
-        out.append(words.f("shuffle.norabbit", NAMES[p]))
-        out.append(words.t("shuffle.norabbit2"))
+    if not _reshuffles(before.players[p], after.players[p]):
+        return rabbits
+    if rabbits > 0:
+        _said(out, "shuffle.rabbit", NAMES[p])
+        return rabbits - 1
+    _said(out, "shuffle.norabbit", NAMES[p])
     return rabbits
+
+
+def _said(out, key, name):
+    # a reshuffle's notice: its two lines (key, key + "2") for the player name
+    out.append(words.f(key, name))
+    out.append(words.t(key + "2"))
 
 
 def _reshuffles(b, a):
