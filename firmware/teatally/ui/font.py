@@ -19,8 +19,9 @@ ASCII 32..126, 5 bytes a character, one byte a column, bit 0 the top row
   bytes behind the driver's back: fine inside ui.draw, which starts every
   frame with clear() (all pages marked for the partial-update drivers).
 - otherwise (another frame format such as the SH1107's MONO_HMSB, text off
-  the grid or past an edge, something drawn in the cells): each glyph copied into a 5x8 scratch image and blitted with its
-  unlit pixels transparent, as framebuf.text draws.
+  the grid or past an edge, something drawn in the cells): each glyph
+  copied into a 5x8 scratch image and blitted with its unlit pixels
+  transparent, as framebuf.text draws.
 
 The fast path costs ~750 B of heap (the module after drawing: 3152 B
 against 2400 B for the one-path font; mostly the 256-byte inverting

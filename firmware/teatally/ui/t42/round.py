@@ -555,7 +555,8 @@ def notices(before, after, w):
     # (the winner's first, then the other's: w becomes the other player;
     # frames within 11 slots, see rules.t42._Round)
     out = []
-    rabbits = _reshuffled(out, w, before, after, before.supply_rabbits - after.supply_rabbits)
+    rabbits = before.supply_rabbits - after.supply_rabbits
+    rabbits = _reshuffled(out, w, before, after, rabbits)
     w = 1 - w
     _reshuffled(out, w, before, after, rabbits)
     if after.end is not None and before.end is None:
@@ -569,16 +570,16 @@ def _reshuffled(out, p, before, after, rabbits):
     if not _reshuffles(before.players[p], after.players[p]):
         return rabbits
     if rabbits > 0:
-        _said(out, "shuffle.rabbit", NAMES[p])
+        _said(out, "shuffle.rabbit", "shuffle.rabbit2", NAMES[p])
         return rabbits - 1
-    _said(out, "shuffle.norabbit", NAMES[p])
+    _said(out, "shuffle.norabbit", "shuffle.norabbit2", NAMES[p])
     return rabbits
 
 
-def _said(out, key, name):
-    # a reshuffle's notice: its two lines (key, key + "2") for the player name
+def _said(out, key, key2, name):
+    # a reshuffle's notice: its two lines for the player name
     out.append(words.f(key, name))
-    out.append(words.t(key + "2"))
+    out.append(words.t(key2))
 
 
 def _reshuffles(b, a):
