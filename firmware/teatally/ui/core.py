@@ -247,12 +247,12 @@ class Menu(Screen):
             i += 1
 
     def _scrollbar(self, fb, rows):
-        # on the right edge, a thumb as long as the share of the items shown
-        n = len(self.items)
-        h = max(3, (H - LINE) * rows // n)
-        y = rows * LINE - h  # the thumb's travel
-        y = y * self.top // max(1, n - rows) + LINE
-        fb.fill_rect(W - 2, y, 2, h, 1)
+        # on the right edge, a thumb as long as the share of the items shown,
+        # as far down its travel (rows * LINE - h) as top is down the items
+        # (few locals: a frame within 11 slots, see rules.t42._Round)
+        h = max(3, (H - LINE) * rows // len(self.items))
+        rows = (rows * LINE - h) * self.top // max(1, len(self.items) - rows) + LINE
+        fb.fill_rect(W - 2, rows, 2, h, 1)
 
 
 def _item(fb, label, y, c):
@@ -312,16 +312,21 @@ class Picker(Screen):
 
     def draw(self, ui, fb):
         header(fb, self.title)
-        v = _digits(self.value)
-        # three columns (-12) at scale 2 keep clear of the range text; four
-        # (-999, the adjust picker's stars) start at the left edge to keep clear of it too
-        ui.gfx.big(fb, v, 4 if len(v) <= 3 else 0, 12, 3 if len(v) <= 2 else 2)
+        _value(ui.gfx, fb, _digits(self.value))
         if self._range is None:
             # bytes (fb.text takes them): no new str
             self._range = b"%d..%d" % (self.lo, self.hi)
         text(fb, self._range, 64, 16)
         if self.describe is not None:
             _lines(fb, self.describe(self.value), 0, 40)  # the 3 lines left
+
+
+def _value(gfx, fb, v):
+    # a Picker's value, big: three columns (-12) at scale 2 keep clear of the
+    # range text; four (-999, the adjust picker's stars) start at the left
+    # edge to keep clear of it too (a function of its own: Picker.draw's
+    # frame within 11 slots, see rules.t42._Round)
+    gfx.big(fb, v, 4 if len(v) <= 3 else 0, 12, 3 if len(v) <= 2 else 2)
 
 
 class Message(Screen):
