@@ -583,8 +583,13 @@ def notices(before, after, w):
     w = 1 - w
     _reshuffled(out, w, before, after, rabbits)
     if after.end is not None and before.end is None:
-        out.extend(wrap(words.t("end.rabbits" if after.end == "rabbits" else "end.piles")))
+        _ended(out, after.end)
     return out
+
+
+def _ended(out, end):
+    # the game's end notice (T42-END-1, -2)
+    out.extend(wrap(words.t("end.rabbits" if end == "rabbits" else "end.piles")))
 
 
 def _reshuffled(out, p, before, after, rabbits):
