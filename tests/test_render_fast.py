@@ -298,15 +298,15 @@ def test_text_draws_the_glyphs_pixel_for_pixel_and_notes_overflow(dual):
 
     On the 8-pixel grid of a MONO_VLSB frame the font copies glyph bytes
     straight in where the cells are blank (lit text) or full (dark text):
-    168 of the 1320 grid cases take that path, and where something is drawn
-    in the cells, or the text is lit on a bar, or it runs past an edge, or
-    it holds a byte beyond ASCII, the font must see it and draw pixel by
-    pixel: no case may differ from the reference. MONO_HMSB (the SH1107)
-    never takes it."""
+    192 of the 1320 grid cases take that path (a byte beyond ASCII too: its
+    "?" glyph's bytes), and where something is drawn in the cells, or the
+    text is lit on a bar, or it runs past an edge, the font must see it and
+    draw pixel by pixel: no case may differ from the reference. MONO_HMSB
+    (the SH1107) never takes it."""
     out = dual(TEXT)
     assert "text vlsb (72, 0)" in out
     assert "text hmsb (72, 0)" in out
-    assert "grid vlsb (1320, 0, 168)" in out
+    assert "grid vlsb (1320, 0, 192)" in out
     assert "grid hmsb (1320, 0, 0)" in out
     assert "over [(b'xxxxxxxxxxxxxxxxxxxxx', 3, 8), (b'yyyyyyyyyyyyyyyyyyyyyy', 0, 16)] 18 True False" in out
 

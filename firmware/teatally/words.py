@@ -94,12 +94,12 @@ def _find(k):
     # the number of the key whose ASCII bytes are k, or -1: the keys as
     # long as k lie at a stride of its length (words_keys), so find() among
     # them meets it at a multiple of that (a hit across two keys: look on)
+    # (few locals: a frame within 11 slots, see rules.t42._Round)
     n = len(k)
-    start = words_keys.START
-    if n == 0 or n + 1 >= len(start):
+    if n == 0 or n + 1 >= len(words_keys.START):
         return -1
-    a = start[n]
-    b = start[n + 1]
+    a = words_keys.START[n]
+    b = words_keys.START[n + 1]
     keys = words_keys.KEYS
     p = keys.find(k, a, b)
     while p >= 0 and (p - a) % n:

@@ -109,7 +109,7 @@ def wrap(text):
 # Text wider than its place, as (text, x, y) while the list has room: never
 # cut on screen (tests/test_text_fit.py walks every screen and reads it).
 OVERFLOWS = []
-_FONT = []  # teatally.font, its draw and its width, imported at the first text drawn
+_FONT = []  # teatally.font and its draw, imported at the first text drawn
 
 
 def _font():
@@ -118,7 +118,6 @@ def _font():
 
         _FONT.append(font)
         _FONT.append(font.draw)
-        _FONT.append(font.width)
     return _FONT[0]
 
 
@@ -126,15 +125,17 @@ def text(fb, s, x, y, c=1):
     """Draw s (str or bytes) at x, y in the 6x8 font (teatally.ui.font): lit
     pixels (c=1) or dark ones (c=0, on a bar). Text must fit from x to the
     screen's right edge: what does not is noted in OVERFLOWS."""
-    # (a dozen calls a press: the font's draw and width straight from
-    # _FONT, no function of its own for the overflow check)
+    # (a dozen calls a press: the font's draw straight from _FONT, which
+    # says how wide the text was, no function of its own for the fit; c
+    # then holds that width: one more local would put the frame on the
+    # heap, see rules.t42._Round)
     if type(s) is str:
         s = s.encode()  # bytes: no new str (no interned-string search)
     if not _FONT:
         _font()
-    if x + _FONT[2](s) > W:
+    c = _FONT[1](fb, s, x, y, c)
+    if x + c > W:
         _overflow(s, x, y)
-    _FONT[1](fb, s, x, y, c)
 
 
 def _overflow(s, x, y):
@@ -246,12 +247,12 @@ class Menu(Screen):
             i += 1
 
     def _scrollbar(self, fb, rows):
-        # on the right edge, a thumb as long as the share of the items shown
-        n = len(self.items)
-        h = max(3, (H - LINE) * rows // n)
-        y = rows * LINE - h  # the thumb's travel
-        y = y * self.top // max(1, n - rows) + LINE
-        fb.fill_rect(W - 2, y, 2, h, 1)
+        # on the right edge, a thumb as long as the share of the items shown,
+        # as far down its travel (rows * LINE - h) as top is down the items
+        # (few locals: a frame within 11 slots, see rules.t42._Round)
+        h = max(3, (H - LINE) * rows // len(self.items))
+        rows = (rows * LINE - h) * self.top // max(1, len(self.items) - rows) + LINE
+        fb.fill_rect(W - 2, rows, 2, h, 1)
 
 
 def _item(fb, label, y, c):
@@ -261,9 +262,8 @@ def _item(fb, label, y, c):
         label = label.encode()
     if not _FONT:
         _font()
-    if 4 + _FONT[2](label) > W - 2:
+    if 4 + _FONT[1](fb, label, 4, y, c) > W - 2:
         _overflow(label, 4, y)
-    _FONT[1](fb, label, 4, y, c)
 
 
 # A Picker's value as text, made once per value (gfx.big wants a str, and a
@@ -312,16 +312,21 @@ class Picker(Screen):
 
     def draw(self, ui, fb):
         header(fb, self.title)
-        v = _digits(self.value)
-        # three columns (-12) at scale 2 keep clear of the range text; four
-        # (-999, the adjust picker's stars) start at the left edge to keep clear of it too
-        ui.gfx.big(fb, v, 4 if len(v) <= 3 else 0, 12, 3 if len(v) <= 2 else 2)
+        _value(ui.gfx, fb, _digits(self.value))
         if self._range is None:
             # bytes (fb.text takes them): no new str
             self._range = b"%d..%d" % (self.lo, self.hi)
         text(fb, self._range, 64, 16)
         if self.describe is not None:
             _lines(fb, self.describe(self.value), 0, 40)  # the 3 lines left
+
+
+def _value(gfx, fb, v):
+    # a Picker's value, big: three columns (-12) at scale 2 keep clear of the
+    # range text; four (-999, the adjust picker's stars) start at the left
+    # edge to keep clear of it too (a function of its own: Picker.draw's
+    # frame within 11 slots, see rules.t42._Round)
+    gfx.big(fb, v, 4 if len(v) <= 3 else 0, 12, 3 if len(v) <= 2 else 2)
 
 
 class Message(Screen):

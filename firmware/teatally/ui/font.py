@@ -19,13 +19,13 @@ ASCII 32..126, 5 bytes a character, one byte a column, bit 0 the top row
   bytes behind the driver's back: fine inside ui.draw, which starts every
   frame with clear() (all pages marked for the partial-update drivers).
 - otherwise (another frame format such as the SH1107's MONO_HMSB, text off
-  the grid or past an edge, something drawn in the cells, a byte above
-  127): each glyph copied into a 5x8 scratch image and blitted with its
-  unlit pixels transparent, as framebuf.text draws.
+  the grid or past an edge, something drawn in the cells): each glyph
+  copied into a 5x8 scratch image and blitted with its unlit pixels
+  transparent, as framebuf.text draws.
 
 The fast path costs ~750 B of heap (the module after drawing: 3152 B
 against 2400 B for the one-path font; mostly the 256-byte inverting
-palette, the 128-byte byte-to-row table and the code).
+palette, the 256-byte byte-to-row table and the code).
 
 Text comes as bytes (str is encoded once by ui.text). A byte outside
 32..126 draws as "?". A language with other glyphs (issue 18) adds them
@@ -69,10 +69,10 @@ _BUF = bytearray(_GLYPHS)  # (the bytes constant is let go after the import)
 del _GLYPHS
 # glyph i as row i of a GS8 image, one byte a column: what both paths copy from
 _ROWS = framebuf.FrameBuffer(_BUF, 5, _LAST - _FIRST + 1, framebuf.GS8)
-# per ASCII byte: minus its glyph's row (blit's y that puts that row on a
-# one-row image), "?"'s for a byte outside the font (a byte above 127 is
-# past the end: IndexError, see draw_ascii; 128 entries, not 256: heap)
-_ROW_Y = array("b", [_FIRST - v if _FIRST <= v <= _LAST else -_Q for v in range(128)])
+# per byte: minus its glyph's row (blit's y that puts that row on a
+# one-row image), "?"'s for a byte outside the font (UTF-8 in the ASCII
+# font: all 256, so that the fast path draws it too)
+_ROW_Y = array("b", [_FIRST - v if _FIRST <= v <= _LAST else -_Q for v in range(256)])
 # the slow path: the character at hand as a 5x8 MONO_VLSB image
 _GB = bytearray(5)
 _G = framebuf.FrameBuffer(_GB, 5, HEIGHT, framebuf.MONO_VLSB)
@@ -104,49 +104,58 @@ def width(s):
 
 def draw(fb, s, x, y, c):
     """Draw the bytes s at x, y: lit (c=1) or dark (c=0) pixels, the rest
-    of each cell left as it is (like framebuf.text)."""
+    of each cell left as it is (like framebuf.text). -> width(s) (ui.text
+    checks the fit after drawing: one call a text)."""
     if EXT[0] is not None:
         EXT[0](fb, s, x, y, c)
-    else:
-        draw_ascii(fb, s, x, y, c)
+        return EXT[1](s)
+    return draw_ascii(fb, s, x, y, c)
 
 
 def draw_ascii(fb, s, x, y, c):
     """draw() in this font only (another language's drawing calls it for
-    its ASCII runs)."""
+    its ASCII runs). -> the pixels s takes across."""
+    # (split in small functions, each frame within MicroPython's 11 slots
+    # on the C stack, see rules.t42._Round: a bigger one is a heap block
+    # on every text drawn; the loops' frames are the only ones just above)
+    if not _fast(getattr(fb, "vlsb", None), s, x, y, c):
+        _slow(fb, s, x, y, c)
+    return CELL * len(s)
+
+
+def _fast(f, s, x, y, c):
     # The fast path (see the top) where it draws exactly what _slow would:
-    # a MONO_VLSB frame, y one of 0, 8, ... 56 (y & -57 is 0 for those
-    # only), the cells inside the frame and each of their bytes (the last
-    # character's space column is not drawn) 0x00 for lit text or 0xFF for
-    # dark text: then a glyph's column bytes (or their inverse) are exactly
-    # its lit pixels.
-    f = getattr(fb, "vlsb", None)
+    # a MONO_VLSB frame (its bytes f), y one of 0, 8, ... 56 (y & -57 is 0
+    # for those only), the cells inside the frame and each of their bytes
+    # (the last character's space column is not drawn) 0x00 for lit text or
+    # 0xFF for dark text: then a glyph's column bytes (or their inverse) are
+    # exactly its lit pixels. -> False where it does not draw.
     n = CELL * len(s) - 1
     if f is None or y & -57 or x < 0 or x + n > 128 or n < 1:
-        _slow(fb, s, x, y, c)
-        return
-    a = (y << 4) + x  # the first cell's byte: band y // 8 starts at 128 * (y // 8)
-    if f[a] != (0 if c else 255) or f[a : a + n - 1] != f[a + 1 : a + n]:  # (all alike)
-        _slow(fb, s, x, y, c)
-        return
-    put = _LINE[1] if _LINE[0] is f else _line(f)
+        return False
+    x += y << 4  # the first cell's byte: band y // 8 starts at 128 * (y // 8)
+    if f[x] != (0 if c else 255) or f[x : x + n - 1] != f[x + 1 : x + n]:  # (all alike)
+        return False
+    (_lit if c else _dark)(_LINE[1] if _LINE[0] is f else _line(f), s, x)
+    return True
+
+
+def _lit(put, s, a):
+    # each glyph's column bytes into the frame's bytes from byte a on
     rows = _ROWS
     row_y = _ROW_Y
-    try:
-        if c:
-            for ch in s:
-                put(rows, a, row_y[ch])
-                a += CELL
-        else:
-            dark = _DARK
-            for ch in s:
-                put(rows, a, row_y[ch], -1, dark)
-                a += CELL
-    except IndexError:
-        # a byte above 127 (UTF-8 in the ASCII font): the slow path draws
-        # all of it again, "?" for that byte (over the characters already
-        # copied in: the same pixels)
-        _slow(fb, s, x, y, c)
+    for ch in s:
+        put(rows, a, row_y[ch])
+        a += CELL
+
+
+def _dark(put, s, a):
+    # the same, each byte inverted (through the palette _DARK)
+    rows = _ROWS
+    row_y = _ROW_Y
+    for ch in s:
+        put(rows, a, row_y[ch], -1, _DARK)
+        a += CELL
 
 
 # the fast path's view of the frame (the display's vlsb bytes) as one GS8
@@ -173,11 +182,11 @@ def _slow(fb, s, x, y, c):
     out = fb.blit
     if c:
         for ch in s:
-            load(rows, 0, row_y[ch] if ch < 128 else -_Q)
+            load(rows, 0, row_y[ch])
             out(_G, x, y, 0)
             x += CELL
     else:
         for ch in s:
-            load(rows, 0, row_y[ch] if ch < 128 else -_Q)
+            load(rows, 0, row_y[ch])
             out(_G, x, y, 1, _INV)
             x += CELL

@@ -305,51 +305,64 @@ class Round:
         return self._menu(title, rows, 1 if len(rows) > 2 else 0, self._act_hint)
 
     def question(self, need):
+        # (a method a kind of question: one frame with all their locals
+        # would go on the heap on every question, see rules.t42._Round)
         kind = need.kind
         if kind == t42.ASK_CARD:
             return self._ask_card(need)
         if kind == t42.ASK_PILE:
-            piles = [(words.f("pile.item", v, words.card(t42.PILE_CARD[v])), v) for v in need.options]
-            self.text = words.t("pile.hint")
-            title = words.f("ask.pile", words.label(need.what, 24 - len(words.t("ask.pile"))))
-            return self._menu(title, piles, 0, self._say)
+            return self._ask_pile(need)
         if kind == t42.ASK_SPACE:
             spaces = [(words.space(sp), sp) for sp in need.options]
             return self._menu(words.t("ask.space"), spaces, 0, _space_says)
         if kind == t42.ASK_TAKE:
-            rows = [(words.t("take.flamingo"), "flamingo"), (words.t("take.tarts"), "tarts")]
-            sel = 1 if self.app.game.state.flamingo == need.who else 0
-            return self._menu(words.f("ask.take", NAMES[need.who]), rows, sel, None)
+            return self._ask_take(need)
         if kind == t42.ASK_STARS:
-            # the same lines for every value: made once, for this question
-            lines = []
-            if self.notes:
-                lines.extend(wrap(self.notes))
-            key = _stars_key(need)
-            ask = words.f("stars.on", words.card(key)) if key in t42.VALUE else words.t("stars.revealed")
-            lines.extend(wrap(ask))
-            self.text = lines
-            sel = _last_stars(self.app.game).get(key, 0)
-            return self._picker(words.t("ask.stars"), need.options, sel, self._say)
+            return self._ask_stars(need)
         if kind == t42.ASK_COPY:
-            # T42-COPY-4: the copied effect (the card: the label's last
-            # word), or decline it; the bottom line says what the copy does
-            card = _last_word(need.what)
-            self.text = words.t("effect." + card)
-            choices = [(words.f("copy.apply", words.card(card)), False), (words.t("copy.decline"), True)]
-            return self._menu(_COPIES[need.who], choices, 0, self._copy_hint)
+            return self._ask_copy(need)
         return self._picker(_HOURGLASSES[need.who], need.options, 0, self._land)
+
+    def _ask_pile(self, need):
+        piles = [(words.f("pile.item", v, words.card(t42.PILE_CARD[v])), v) for v in need.options]
+        self.text = words.t("pile.hint")
+        title = words.f("ask.pile", words.label(need.what, 24 - len(words.t("ask.pile"))))
+        return self._menu(title, piles, 0, self._say)
+
+    def _ask_take(self, need):
+        rows = [(words.t("take.flamingo"), "flamingo"), (words.t("take.tarts"), "tarts")]
+        sel = 1 if self.app.game.state.flamingo == need.who else 0
+        return self._menu(words.f("ask.take", NAMES[need.who]), rows, sel, None)
+
+    def _ask_stars(self, need):
+        # the same lines for every value: made once, for this question
+        lines = []
+        if self.notes:
+            lines.extend(wrap(self.notes))
+        key = _stars_key(need)
+        ask = words.f("stars.on", words.card(key)) if key in t42.VALUE else words.t("stars.revealed")
+        lines.extend(wrap(ask))
+        self.text = lines
+        sel = _last_stars(self.app.game).get(key, 0)
+        return self._picker(words.t("ask.stars"), need.options, sel, self._say)
+
+    def _ask_copy(self, need):
+        # T42-COPY-4: the copied effect (the card: the label's last word), or
+        # decline it; the bottom line says what the copy does
+        card = _last_word(need.what)
+        self.text = words.t("effect." + card)
+        choices = [(words.f("copy.apply", words.card(card)), False), (words.t("copy.decline"), True)]
+        return self._menu(_COPIES[need.who], choices, 0, self._copy_hint)
 
     def _ask_card(self, need):
         who = need.who
-        top = need.params is self.draft  # the round's own reveal: counts are exact
-        player = self.app.game.state.players[who]
-        listed = _arranged(need.options, player.draw)
-        rows = [_card_item(c, player.draw if top else None) for c in listed]
-        if top:
-            return self._menu(_REVEALS[who], rows, len(rows) // 2, self._card_hint)
+        draw = self.app.game.state.players[who].draw
+        listed = _arranged(need.options, draw)
+        if need.params is self.draft:
+            # the round's own reveal: the counts are exact
+            return self._menu(_REVEALS[who], _card_rows(listed, draw), len(listed) // 2, self._card_hint)
         self.text = words.f("card.whose", NAMES[who])
-        return self._menu(words.label(need.what), rows, len(rows) // 2, self._say)
+        return self._menu(words.label(need.what), _card_rows(listed, None), len(listed) // 2, self._say)
 
     def _menu(self, title, rows, sel, hint):
         if self.guide is not None:
@@ -407,6 +420,16 @@ def _show_game(ui):
 def _notice(after, lines, ok):
     # what to do on the table after the round (notices)
     return Message(words.f("notice.title", after.round), lines, ok=ok)
+
+
+def _card_rows(listed, draw):
+    # the menu's items for the cards listed (their counts in draw, if given)
+    rows = [None] * len(listed)
+    i = 0
+    while i < len(rows):
+        rows[i] = _card_item(listed[i], draw)
+        i += 1
+    return rows
 
 
 def _card_item(c, draw):
@@ -552,26 +575,39 @@ def _stars_card(what):
 def notices(before, after, w):
     """What the players must do on the table after the round, found by
     comparing the states (T42-SHUF-1, -4, T42-END-1..3)."""
+    # (the winner's first, then the other's: w becomes the other player;
+    # frames within 11 slots, see rules.t42._Round)
     out = []
     rabbits = before.supply_rabbits - after.supply_rabbits
     rabbits = _reshuffled(out, w, before, after, rabbits)
-    _reshuffled(out, 1 - w, before, after, rabbits)
+    w = 1 - w
+    _reshuffled(out, w, before, after, rabbits)
     if after.end is not None and before.end is None:
-        out.extend(wrap(words.t("end.rabbits" if after.end == "rabbits" else "end.piles")))
+        _ended(out, after.end)
     return out
+
+
+def _ended(out, end):
+    # the game's end notice (T42-END-1, -2)
+    out.extend(wrap(words.t("end.rabbits" if end == "rabbits" else "end.piles")))
 
 
 def _reshuffled(out, p, before, after, rabbits):
     # player p's reshuffle, if any: the notice and the rabbit it took.
     # -> the rabbits left
-    if _reshuffles(before.players[p], after.players[p]):
-        if rabbits > 0:
-            out.append(words.f("shuffle.rabbit", NAMES[p]))
-            out.append(words.t("shuffle.rabbit2"))
-            return rabbits - 1
-        out.append(words.f("shuffle.norabbit", NAMES[p]))
-        out.append(words.t("shuffle.norabbit2"))
+    if not _reshuffles(before.players[p], after.players[p]):
+        return rabbits
+    if rabbits > 0:
+        _said(out, "shuffle.rabbit", "shuffle.rabbit2", NAMES[p])
+        return rabbits - 1
+    _said(out, "shuffle.norabbit", "shuffle.norabbit2", NAMES[p])
     return rabbits
+
+
+def _said(out, key, key2, name):
+    # a reshuffle's notice: its two lines for the player name
+    out.append(words.f(key, name))
+    out.append(words.t(key2))
 
 
 def _reshuffles(b, a):
