@@ -117,18 +117,19 @@ class Need(Exception):
 
     def __getattr__(self, name):
         a = self.args
+        i = _NEED_FIELDS.get(name)
+        if i is not None:
+            return a[i]
         if name == "kind":
             return _KIND[a[1]]
         if name == "what":
             return _text(a[4])
         if name == "watch":
             return a[5] if len(a) > 5 else None
-        if name in _NEED_FIELDS:
-            return a[_NEED_FIELDS.index(name)]
         raise AttributeError(name)
 
 
-_NEED_FIELDS = ("params", "key", "who", "options")  # args 0..3
+_NEED_FIELDS = {"params": 0, "key": 1, "who": 2, "options": 3}  # in args
 # The kind of answer a Need asks for, by the key the answer goes to (None:
 # the winner's action, which has no key of its own).
 _KIND = {
