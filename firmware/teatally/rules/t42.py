@@ -117,18 +117,19 @@ class Need(Exception):
 
     def __getattr__(self, name):
         a = self.args
+        i = _NEED_FIELDS.get(name)
+        if i is not None:
+            return a[i]
         if name == "kind":
             return _KIND[a[1]]
         if name == "what":
             return _text(a[4])
         if name == "watch":
             return a[5] if len(a) > 5 else None
-        if name in _NEED_FIELDS:
-            return a[_NEED_FIELDS.index(name)]
         raise AttributeError(name)
 
 
-_NEED_FIELDS = ("params", "key", "who", "options")  # args 0..3
+_NEED_FIELDS = {"params": 0, "key": 1, "who": 2, "options": 3}  # in args
 # The kind of answer a Need asks for, by the key the answer goes to (None:
 # the winner's action, which has no key of its own).
 _KIND = {
@@ -407,8 +408,10 @@ class _Round:
     #
     # Frames: MicroPython puts the frame of a function on the heap at every call
     # when its arguments, locals and deepest expression stack need more than 11
-    # slots (9 with a try, 7 with try/except-as), and in a fragmented heap that
-    # allocation costs more than the rest of a small call. A probe plays the
+    # slots (a for loop's iterator takes 4 of them; a try 3 more, so 8 with a
+    # try; a try/except-as never fits: measured on the VM with gc.mem_alloc),
+    # and in a fragmented heap that allocation costs more than the rest of a
+    # small call (the UI follows the same rule: ui.font, ui.core). A probe plays the
     # whole round on every key press, so every function on its path is kept
     # under that size: the round is split into steps, the context lives here
     # instead of in arguments, and what (the label of the step being played,

@@ -423,18 +423,17 @@ def _notice(after, lines, ok):
 
 
 def _card_rows(listed, draw):
-    # the menu's items for the cards listed (their counts in draw, if given)
+    # the menu's items for the cards listed, with their counts in draw
+    # ("king 7 x3") if given
     rows = [None] * len(listed)
     i = 0
     while i < len(rows):
-        rows[i] = _card_item(listed[i], draw)
+        rows[i] = _CARD_ITEM[listed[i]]
+        n = draw.get(listed[i], 0) if draw is not None else 0
+        if n > 1:
+            rows[i] = _counted(rows[i], n)
         i += 1
     return rows
-
-
-def _card_item(c, draw):
-    n = draw.get(c, 0) if draw is not None else 0
-    return _counted(_CARD_ITEM[c], n) if n > 1 else _CARD_ITEM[c]
 
 
 # The last card options arranged: (options, the draw pile, the order). The
