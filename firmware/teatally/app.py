@@ -10,8 +10,10 @@ and on boot the game is rebuilt from it.
 Memory: what every game needs is imported once and stays (this module, the
 engine, the journal, the screen stack, the home menu, the status board and
 the guided round); the rarely used screens are imported when opened and
-released when closed (ui.core.RARE). Between key presses the loop collects
-the garbage (App.idle_work), so a press seldom meets a collection of its own.
+released when closed (ui.core.RARE). Between key presses the loop packs the
+last round's line (out of the next round's press: the press-to-photon
+budget needs it) and collects the garbage (App.idle_work), so a press seldom
+meets a collection of its own.
 """
 
 import sys
@@ -360,7 +362,7 @@ def main():
     while True:
         try:
             app.step()
-            app.idle_work()  # when no key is pending: collect
+            app.idle_work()  # when no key is pending: pack, collect
         except Exception as exc:
             app.crash(exc)
         hw.idle()
