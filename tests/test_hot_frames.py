@@ -4,8 +4,8 @@ MicroPython on the Pico allocates a function's frame on the heap, and frees
 it, at every call when it needs more than 11 words (teatally_host.frames
 says how they are counted); in a key press's fragmented heap that costs more
 than the small call itself. The functions below run on the presses that
-decide the bench's press-to-photon p95 (s3-cpu made them fit: their texts,
-question menus, status board after a round). One more local in any of them
+decide the bench's press-to-photon p95 (texts, question menus, the status
+board after a round; issue 14's work made them fit). One more local in any of them
 would silently cost the budget again: this test names it. A function renamed
 or moved fails here too: update its entry.
 """
@@ -26,8 +26,8 @@ HOT = {
     ("ui/core", "Menu._scrollbar"): "every menu drawn with more items than lines: question menus",
     ("ui/core", "Picker.draw"): "every step of a picker: hourglasses, stars",
     ("ui/core", "_value"): "a picker's big value, on every step",
-    ("ui/gfx", "_blit"): "every icon drawn: board, question menus",
-    ("ui/gfx", "_dark"): "every icon drawn dark: the selected menu item",
+    ("ui/gfx", "_blit"): "every icon and big digit drawn: board, pickers",
+    ("ui/gfx", "_dark"): "every icon or big digit drawn dark",
     ("words", "_find"): "every word looked up for a text",
     ("journal", "_write_line"): "a round's commit: the status board after a round",
     ("journal", "_written"): "a round's commit: the status board after a round",
@@ -41,8 +41,9 @@ HOT = {
     ("ui/t42/round", "_said"): "the status board after a round: what is said on the table",
     ("ui/t42/round", "_ended"): "the status board after a round: the game's end",
 }
-# Round._ask_pile (15 words, and its listcomp) and Round._ask_stars (12) are
-# over today: rarer questions that s3-cpu left on the heap.
+# Not listed: Round._ask_pile (15 words, its listcomp 15) and
+# Round._ask_stars (12) are over today, left on the heap when the question
+# methods were split.
 
 
 @functools.cache
