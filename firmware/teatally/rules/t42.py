@@ -416,6 +416,7 @@ class _Round:
     # under that size: the round is split into steps, the context lives here
     # instead of in arguments, and what (the label of the step being played,
     # for questions and refusals, see _text) is set by whoever starts a step.
+    # tests/test_hot_frames.py holds the hottest UI functions to it (the bench names them).
     # (Each new name costs the device a qstr: helpers reuse names where they fit.)
 
     __slots__ = ("s", "probe", "fills", "ask_action", "copies", "met", "depth", "what", "need", "caught")
