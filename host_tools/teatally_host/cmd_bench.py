@@ -95,7 +95,7 @@ def table(r):
         ("Heap in use after a press, garbage included (max)", "%d B" % r["heap_peak_bytes"], ""),
         ("Heap after boot, 60-round game loaded", "%d B used, %d B free of %d KB" % (
             r["heap_alloc_boot_bytes"] or 0, r["heap_free_boot_bytes"] or 0, r["heap_boot_cap_bytes"] // 1024), ""),
-        ("Idle work between presses (the last line packed, a collection), worst", "%.1f ms" % r["idle_worst_ms_est"], ""),
+        ("Idle work between presses (line packed, collection), worst", "%.1f ms" % r["idle_worst_ms_est"], ""),
         ("Resume to game screen, 60 rounds", "%.0f ms (imports %.0f, engine replay %.0f)" % (
             r["resume_ms_est"], r["resume_imports_ms_est"], r["resume_engine_ms_est"]), "<= 500 ms"),
         ("Undo one round, 60-round game", "%.1f ms" % r["undo_ms_est"], "<= 50 ms"),
