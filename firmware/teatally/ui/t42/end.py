@@ -16,7 +16,6 @@ def objective_name(o):
 
 _PILE_KEY = ("4", "5", "6", "7", "8")  # t42.score's objective keys
 _LABEL = 11  # the score table's label column; the numbers take 10 more
-_INDENT = b" " * _LABEL
 
 
 def score_lines(s, sc=None):
@@ -24,10 +23,10 @@ def score_lines(s, sc=None):
     far, each objective (its pile and name, blue's points, pink's; "-"
     while its pile is not empty, so it does not score yet), totals and the
     winner, then what "-" means. sc: t42.score(s) if the caller has it
-    already. -> lines (str, or bytes for the table's rows)."""
+    already. -> lines (str)."""
     if sc is None:
         sc = t42.score(s)
-    lines = [_INDENT + words.t("score.head").encode()]
+    lines = [" " * _LABEL + words.t("score.head")]
     _row(lines, words.t("score.stars"), b"%5d%5d" % (s.players[0].stars, s.players[1].stars))
     open_piles = False
     for v in range(4, 9):  # the piles (t42.PILES): a range of constants takes the fewest frame words
@@ -48,20 +47,13 @@ def score_lines(s, sc=None):
 
 def _row(lines, label, numbers):
     # a label and its two numbers on one line, or on two when it is long
-    # (bytes, which ui.text draws as it draws a str's UTF-8: a new str
-    # costs a search of the interned strings, and the table makes a dozen)
-    b = label.encode()
-    if len(b) == len(label) and len(b) <= _LABEL:
-        # ASCII (6 px a character in every language): what pad() gives,
-        # without its new strs
-        lines.append(b + _INDENT[len(b) :] + numbers)
-        return
+    numbers = numbers.decode()
     padded = pad(label, _LABEL)
     if padded is not None:
-        lines.append(padded.encode() + numbers)
+        lines.append(padded + numbers)
     else:
         lines.append(label)
-        lines.append(_INDENT + numbers)
+        lines.append(" " * _LABEL + numbers)
 
 
 def final_screen(ui, back, long_back):

@@ -14,37 +14,21 @@ def objective_label(o):
 
 
 # What the setup screens show, by question (the number of answers so far):
-# its title, items and hint, made when the question is asked (the first
-# press of a new game opens this module and asks only the first).
-QUESTIONS = 2 + len(t42.PILES)  # flamingo, watch, the objective above each pile
-
-
-def _title(n):
-    if n == 0:
-        return words.t("new.flamingo")
-    if n == 1:
-        return words.t("new.watch")
-    return words.f("new.pile", t42.PILES[n - 2])
-
-
-def _items(n):
-    if n == 0:
-        return [(words.player(0), "blue"), (words.player(1), "pink"), (words.t("new.random"), "random")]
-    if n == 1:
-        return [(words.t("new.random"), "random")] + [(words.space(sp), sp) for sp in t42.SPACES]
-    if not _OBJECTIVE_ITEMS:
-        _OBJECTIVE_ITEMS.extend([(objective_label(o), o) for o in t42.OBJECTIVES])
-    return _OBJECTIVE_ITEMS
-
-
-# the objectives as menu items: the same for the five piles' questions,
-# made at the first of them
-_OBJECTIVE_ITEMS = []  # type: list
+# its title, items and hint.
+_OBJECTIVE_ITEMS = [(objective_label(o), o) for o in t42.OBJECTIVES]
+_TITLES = [words.t("new.flamingo"), words.t("new.watch")] + [words.f("new.pile", v) for v in t42.PILES]
+_ITEMS = [
+    [(words.player(0), "blue"), (words.player(1), "pink"), (words.t("new.random"), "random")],
+    [(words.t("new.random"), "random")] + [(words.space(sp), sp) for sp in t42.SPACES],
+] + [_OBJECTIVE_ITEMS] * len(t42.PILES)
 
 
 def _one_tart(v):
     # T42-SETUP-2
     return words.t("new.flamingo.hint")
+
+
+_HINTS = [_one_tart] + [None] * (1 + len(t42.PILES))
 
 
 def _pile_lines(lines, answers):
@@ -90,11 +74,11 @@ class NewGame:
 
     def screen(self, ui):
         n = len(self.answers)
-        if n < QUESTIONS:
-            items, sel = _items(n), self._first(n)
+        if n < len(_TITLES):
+            items, sel = _ITEMS[n], self._first(n)
             if self.guide is not None:
                 items, sel = self.guide.setup_items(self.answers, items, sel)
-            return Menu(_title(n), items, self.pick, self.back, sel, _one_tart if n == 0 else None)
+            return Menu(_TITLES[n], items, self.pick, self.back, sel, _HINTS[n])
         return Lines(words.t("new.title"), self._summary_lines(), ok=self.start, back=self.back)
 
     def _first(self, n):
