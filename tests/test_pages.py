@@ -164,9 +164,13 @@ class Pin:
     IN = 0
     OUT = 1
     PULL_UP = 2
+    IRQ_FALLING = 4
+    IRQ_RISING = 8
     def __init__(self, n, mode=-1, pull=-1):
         self.n = n
         self.v = 1
+    def irq(self, handler, trigger):
+        pass
     def init(self, mode=-1, value=None):
         if value is not None:
             self.v = value

@@ -597,6 +597,7 @@ def no(*a):
     raise t42.Refused('not now')
 def step(tag, v):
     r.answer(app.ui, v)
+    app.finish()  # the answer's flash work, as after a key (App.key)
     print(tag, name(), jsonc.dumps(r.draft), getattr(top(), 'lines', ''))
 t42.Game.probe = no
 step('b', 'dormouse')
@@ -639,6 +640,7 @@ ui_t42_round.start(app.ui)
 r = top().round
 def step(tag, v):
     r.answer(app.ui, v)
+    app.finish()  # the answer's flash work, as after a key (App.key)
     print(tag, name(), jsonc.dumps(r.draft))
 step('b', 'caterpillar')
 step('p', 'dormouse')

@@ -235,6 +235,17 @@ class Keys:
                 return True
         return False
 
+    def busy(self, now_ms):
+        """True while the keys need the loop's polls: an event queued, a
+        button down (its long-press and repeat timers run) or a level
+        still being debounced."""
+        if self._qn:
+            return True
+        for d in self._db:
+            if d.value or d._raw != d.value:
+                return True
+        return False
+
     def idle_ms(self, now_ms):
         """Milliseconds since the last debounced press or release."""
         return ticks_diff(now_ms, self.last_activity)

@@ -25,6 +25,8 @@ Files the device expects (the flash tool must put them there)::
 mpy-cross and imports on the host, but it can only run on the Pico.
 """
 
+import time
+
 from teatally.compat import const
 from teatally.hw import base as hw_base
 from teatally.hw.base import FRAME_H, FRAME_W, Hardware
@@ -187,15 +189,21 @@ class PicoHardware(Hardware):
         self.board_error = board_error
         self.layout = board.LAYOUT
         self.flash_root = ""
-        pull = machine.Pin.PULL_UP if board.PULL_UP else None
+        Pin = machine.Pin
+        pull = Pin.PULL_UP if board.PULL_UP else None
         preds = []
         for _, gpio in board.BUTTONS:
-            preds.append(_pin_predicate(machine.Pin(gpio, machine.Pin.IN, pull), board.ACTIVE_LOW))
+            pin = Pin(gpio, Pin.IN, pull)
+            pin.irq(self._edge, Pin.IRQ_FALLING | Pin.IRQ_RISING)  # ends wait()
+            preds.append(_pin_predicate(pin, board.ACTIVE_LOW))
         self.predicates = tuple(preds)
         self.display = make_display(machine, board)
 
-    def idle(self):
-        self._machine.idle()
+    def _edge(self, pin):
+        self.woken = True
+
+    def sleep_ms(self, ms):
+        time.sleep_ms(ms)  # rp2: the CPU waits for an interrupt (WFE)
 
     def start_watchdog(self, ms):
         if self._wdt is None:

@@ -146,3 +146,12 @@ def big(fb, s, x, y, scale=2, c=1):
 
             _blit(fb, gfx_more.glyph(ord(ch), scale), x, y, c)
         x += step
+
+
+def unsaved_mark(fb):
+    """The "not yet saved" mark (app.App.show): a lit square in a dark frame
+    in the top right corner, seen on any title bar, while the journal on
+    flash lags behind the screen."""
+    fb.fill_rect(121, 0, 7, 7, 0)
+    fb.fill_rect(122, 1, 5, 5, 1)
+    fb.pixel(124, 3, 0)
