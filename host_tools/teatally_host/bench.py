@@ -56,7 +56,7 @@ from pathlib import Path
 
 from teatally import journal, jsonc
 from teatally.rules import t42
-from teatally_host import cmd_flash, gen, keyscript, mpvm
+from teatally_host import cmd_flash, flashmodel, gen, keyscript, mpvm
 
 ROOT = Path(__file__).resolve().parents[2]
 BENCH_DIR = ROOT / "bench"
@@ -486,7 +486,16 @@ class Marks:
         self.next = 0
 
     def host(self):
-        return {"m": self._mark, "b": self._begin, "e": self._end, "c": self._collect}
+        return {"m": self._mark, "b": self._begin, "e": self._end, "c": self._collect, "s": self._show,
+                "f": self._flash}
+
+    def _show(self, payload):
+        self.marks.append(("s", payload, self.meter.used()))
+        return ""
+
+    def _flash(self, payload):
+        self.marks.append(("f", payload, self.meter.used()))
+        return ""
 
     def _collect(self, payload):
         self.marks.append(("c", payload, self.meter.used()))
@@ -663,6 +672,11 @@ def marked(fb):
         host.call("s", "")
     fb.show = marked_show
 marked(G[0].fb)
+def inner():
+    # what a mark inside a press costs: two in a row
+    host.call("m", "x0")
+    host.call("m", "x1")
+inner()
 def play(collect):
     a = G[0]
     s = ""
@@ -741,7 +755,8 @@ def run_presses(fw, events, heap, collect, prelude="", columns=True, lang="en"):
     for i, (n, _, f) in enumerate(marks.marks):
         if n == "c" and i + 1 < len(marks.marks) and marks.marks[i + 1][0] == "b":
             gc_fuel.append(marks.marks[i + 1][2] - f - marks_overhead(marks))
-    timeline = press_timeline(marks.marks, marks_overhead(marks))
+    m = marks.labelled()
+    timeline = press_timeline(marks.marks, marks_overhead(marks), m["x1"] - m["x0"])
     heap_samples = []  # (live before, allocated after) per press
     shows = []  # per press: the windows of each show() it made
     errors = 0
@@ -771,12 +786,12 @@ def run_presses(fw, events, heap, collect, prelude="", columns=True, lang="en"):
     return out
 
 
-def press_timeline(marks, overhead):
+def press_timeline(marks, overhead, inner):
     """Per press (the first, eventless pair left out): {"shows": fuel at the
     end of each show(), "finish": fuel at the start of the flash work (None
     when the press had none to start), "fuel": at its end}, each counted
-    from the press's "b" mark, the marks' own cost taken off (overhead: one
-    mark's round trip)."""
+    from the press's "b" mark, the marks' own cost taken off (overhead: the
+    "b"/"e" pair's, inner: one mark's inside a press)."""
     out = []
     cur = None
     for name, _, f in marks:
@@ -785,13 +800,14 @@ def press_timeline(marks, overhead):
         elif cur is None:
             continue
         elif name == "s":
-            cur["shows"].append(f - cur["at"] - cur["k"] * overhead)
+            cur["shows"].append(f - cur["at"] - cur["k"] * inner)
             cur["k"] += 1
         elif name == "f":
-            cur["finish"] = f - cur["at"] - cur["k"] * overhead
+            cur["finish"] = f - cur["at"] - cur["k"] * inner
             cur["k"] += 1
         elif name == "e":
-            out.append({"shows": cur["shows"], "finish": cur["finish"], "fuel": f - cur["at"] - (cur["k"] + 1) * overhead})
+            out.append({"shows": cur["shows"], "finish": cur["finish"],
+                        "fuel": f - cur["at"] - cur["k"] * inner - overhead})
             cur = None
     return out[1:]
 
@@ -888,6 +904,42 @@ def cpu_run(fw, objs, keys, prelude="", extra_heap=0, columns=True, lang="en"):
     run = run_presses(fw, events, HEAP_PICO + extra_heap, True, prelude, columns, lang)
     run["problem"] = check_reproduced(objs, run)
     return run
+
+
+# -- the flash ----------------------------------------------------------------------
+
+
+def flash_counts(fw, keys):
+    """Per press, the flash work of the game's key presses on littlefs at the
+    rp2 geometry (teatally_host.flashmodel): its file operations traced in a
+    run of their own (the trace costs a little fuel and heap), played on an
+    image that holds the firmware."""
+    run = flashmodel.trace_presses(fw, [keyscript.event(t) for t, _ in keys])
+    if run["code"] != 0:
+        raise SystemExit("the flash trace run failed: %s" % _last_line(run["stderr"]))
+    model = flashmodel.FlashModel(flashmodel.firmware_files(fw))
+    model.play(run["boot"])
+    return [model.play(b + (";" if b and d else "") + d) for b, d in run["traces"]]
+
+
+def flash_figures(games, files):
+    """Erases and page programs per round over the games, and the finished
+    games the flash keeps beside the firmware (the largest archive)."""
+    counts = [c for g in games for c in g.get("flash_counts", ())]
+    rounds = max(1, sum(g["rounds"] for g in games if "flash_counts" in g))
+    archive = max([_archive_bytes(g) for g in games] + [1])
+    return {
+        "flash_erases_per_round": round(sum(c["erases"] for c in counts) / rounds, 2),
+        "flash_programs_per_round": round(sum(c["programs"] for c in counts) / rounds, 2),
+        "flash_erasing_presses": sum(1 for c in counts if c["erases"]),
+        "games_that_fit": flashmodel.games_that_fit(archive, files),
+        "games_that_fit_archive_bytes": archive,
+    }
+
+
+def _archive_bytes(g):
+    names = sorted(n for n in g["run"]["files"] if n.startswith(journal.ARCHIVE_DIR + "/g"))
+    return len(g["run"]["files"][names[-1]]) if names else 0
 
 
 # -- the loop at rest ---------------------------------------------------------------
@@ -1136,6 +1188,10 @@ def run_bench(bench_dir=BENCH_DIR, log=print, write_keys=False):
             log("%s: again in Japanese ..." % name)
             g["cpu_ja"] = cpu_run(fw, objs, keys, lang="ja")
             g["cpu_pages_ja"] = cpu_run(fw, objs, keys, columns=False, lang="ja")
+            log("%s: its flash work on littlefs ..." % name)
+            g["flash_counts"] = flash_counts(fw, keys)
+            g["flash_presses"] = [{"typ_ms": flashmodel.flash_ms(c), "max_ms": flashmodel.flash_ms(c, "max"),
+                                   "lfs_ms": flashmodel.lfs_compute_ms(c)} for c in g["flash_counts"]]
             if rounds_of(objs) >= 60:
                 g["resume"] = measure_resume(fw, objs)
             log("%s: again with the firmware in ROMFS ..." % name)
@@ -1150,10 +1206,13 @@ def run_bench(bench_dir=BENCH_DIR, log=print, write_keys=False):
         ja = japanese_cost(fw, sizes)
         log("the loop at rest ...")
         rest = idle_cpu(fw, games[0]["objs"], per_us)
+        files = flashmodel.firmware_files(fw)
     r = summarize(sizes, cal, games, per_us)
+    r.update(flash_figures(games, files))
     r.update(ja)
     r.update(rest)
     r.update(summarize_romfs(games, per_us, vm_image, device_image))
+    r["checks"] = checks(r)
     return r
 
 

@@ -72,7 +72,6 @@ def _fmt(v, unit):
 def table(r):
     """The results as a Markdown table (stdout and bench/README.md)."""
     per_us = r["fuel_per_pico_us"]
-    photon = r["press_to_photon"]
     rows = [
         ("First light, p95 / worst (key edge to the first new pixels)", "%.1f / %.1f ms" % (
             r["first_light_p95_ms"], r["first_light_worst_ms"]), "<= 25 / 50 ms"),
