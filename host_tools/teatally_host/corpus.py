@@ -99,7 +99,7 @@ def generate(spec):
     """The record objects of one spec (setup first); raises if the game
     does not end within MAX_ROUNDS."""
     name, _, seed, args = spec
-    objs = [o for o in gen.random_game(seed, rounds=MAX_ROUNDS, **args) if not _no_change(o)]
+    objs = [o for o in gen.random_game(seed, rounds=MAX_ROUNDS, **args) if not no_change(o)]
     g = t42.Game(objs[0])
     for o in objs[1:]:
         g.apply(o)
@@ -108,7 +108,7 @@ def generate(spec):
     return objs
 
 
-def _no_change(line):
+def no_change(line):
     # an adjustment by 0 (gen.random_adjustment makes some): it changes
     # nothing, and the device cannot record it (its picker at 0 goes back
     # without a line), so the corpus leaves it out; the game stays the same
@@ -470,7 +470,7 @@ def _answer_key(q, style=None):
     return (style, q["kind"], q.get("context"), json.dumps(q["options"]))
 
 
-def _frequencies(games):
+def frequencies(games):
     # (style or None, kind, context, options) -> {answer: times}: over the
     # whole corpus, and per style
     freq = {}
@@ -505,7 +505,7 @@ def _floors(q, freq, style):
 _FIGS = ("presses", "floor", "floor_corpus", "floor_learned", "presses_2key", "floor_2key")
 
 
-def _rounds_of(g, freq):
+def round_figures(g, freq):
     # per round: the _FIGS; an adjustment's are added to the round after it
     # (bench.effort)
     out = []
@@ -588,11 +588,11 @@ def figures(games):
     """The corpus's figures (JSON-able, deterministic) from measure_game's
     results: corpus_* overall, corpus_styles per style, corpus_gap_by_question
     (every kind of question, the largest gap to the floor first)."""
-    freq = _frequencies(games)
+    freq = frequencies(games)
     styles = {}
     rows_all = []
     for g in games:
-        rows = _rounds_of(g, freq)
+        rows = round_figures(g, freq)
         rows_all.extend(rows)
         st = styles.setdefault(g["style"], {"games": 0, "rows": []})
         st["games"] += 1
