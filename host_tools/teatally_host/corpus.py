@@ -34,10 +34,18 @@ the game menu). The probabilities (question_walk):
 - every other question (the winner's action, a space, a pile, a card to
   destroy, the king's choice, stars, hourglasses, a copy, an adjustment):
   uniform over the legal options, the device knowing nothing of the
-  players' minds. A stated alternative, the *empirical floor*: the corpus's
-  own frequencies of each answer among the games asking the same question
-  (same kind and options), as an interface tuned on these very games could
-  know them.
+  players' minds (an adjustment's amount: uniform over 1..ADJUST_MOST
+  either way). Two stated alternatives: the *corpus floor*, the corpus's own
+  frequencies of each answer among the questions of the same kind, options
+  and card (the winner's for the action, the destroyed one for stars), as
+  an interface tuned on these very games could know them; the *learned
+  floor*, the same frequencies within the game's style (an interface that
+  knows the table's habits).
+
+figures() gives them per round (median, p95, mean), the gap to each in %
+at the median and the mean, per style and overall, and per question kind
+(corpus_gap_by_question, the largest gap first); table_lines() the
+Markdown table `teatally bench` prints (cmd_bench, --no-corpus skips it).
 
 The 2-key board (Waveshare: keys A and B, teatally.buttons) counts key
 downs: DOWN is a tap of A, OK a tap of B, BACK a hold of B (one each), UP
