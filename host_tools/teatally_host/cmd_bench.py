@@ -9,12 +9,13 @@ committed ones in bench/ instead (and the key scripts that changed).
 See teatally_host.bench for what is measured and how.
 """
 
+import argparse
 import json
 import sys
 from pathlib import Path
 
 from teatally.journal import RecordError
-from teatally_host import bench, gen
+from teatally_host import bench, corpus, gen
 from teatally_host.errors import BadInput, load_record, read_bytes
 
 OUT = bench.ROOT / "build" / "bench"  # where a plain run writes its results
@@ -30,6 +31,10 @@ def add_arguments(p):
                         ".keys scripts that changed (default: results to build/bench/, nothing in bench/)")
     p.add_argument("--regen", action="store_true", help="regenerate the shipped records from their seeds first")
     p.add_argument("--no-write", action="store_true", help="print only; write no files (but --json)")
+    p.add_argument("--corpus", action=argparse.BooleanOptionalAction, default=True,
+                   help="also drive the effort corpus (teatally_host.corpus: %d generated games, CPython, 2 processes, "
+                        "about a minute) and report presses per round against the floor (default: on)"
+                   % (len(corpus.STYLES) * corpus.GAMES_PER_STYLE))
 
 
 def regenerate(folder):
@@ -136,6 +141,12 @@ def table(r):
     out.append("%s; %s fuel per Pico-µs (calibration: %d fuel for %d iterations, %.0f ms on a Pico); %s." % (
         r["micropython"].split("; ")[-1], "%.1f" % per_us, r["calibration"]["fuel_loop"],
         r["calibration"]["iterations"], r["calibration"]["pico_ms"], r["estimate_note"]))
+    if "corpus_styles" in r:
+        # issue 26: the effort corpus's presses per round against the floor
+        out.append("")
+        out.append("Effort corpus (teatally_host.corpus; 4-key presses per round unless said):")
+        out.append("")
+        out.extend(corpus.table_lines(r))
     return "\n".join(out)
 
 
@@ -309,6 +320,9 @@ def run(args):
     check_records(folder)
     write = not args.no_write
     r = bench.run_bench(folder, log=lambda s: print(s, file=sys.stderr), write_keys=write and args.update)
+    if getattr(args, "corpus", False):
+        # issue 26: presses per round on the effort corpus (its own module)
+        r.update(corpus.measure(log=lambda s: print(s, file=sys.stderr)))
     print(table(r))
     print()
     lines, failed = verdicts(r)
