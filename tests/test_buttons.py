@@ -123,6 +123,18 @@ for t, level in ((0, True), (1, False), (2, False), (T1, True), (T2, False)):
     seq.append('%d%d%d%d' % (d.update(t), d.value, d.rose, d.fell))
 print('debouncer_start | ' + ' '.join(seq))
 
+# a press during the release's lockout (40) shows only when it ends (50):
+# idle_ms() <= 20 tells the loop to poll on although no key is held
+keys = B.Keys(preds(4), '4key', now_ms=0)
+seq = []
+for t in range(80):
+    PINS[0] = t < 30 or t >= 40
+    ev = keys.poll(t)
+    if ev >= 0 or t in (19, 20, 21, 45, 50, 70, 71):
+        seq.append('%d:%s,%d%d' % (t, B.event_name(ev), keys.held(), keys.idle_ms(t) <= 20))
+PINS[0] = False
+print('settling | ' + ' '.join(seq))
+
 for preds_n, layout in ((3, '4key'), (4, '2key'), (2, 'oops')):
     try:
         B.Keys(preds(preds_n), layout, now_ms=0)
@@ -226,6 +238,9 @@ def test_debouncer_and_api(dual):
     assert line == "debouncer | 0:1110 3:0100 5:0100 19:0100 20:1001 21:0000 40:0000 41:1110 50:0100 61:1001"
     line = [x for x in out.splitlines() if x.startswith("debouncer_start | ")][0]
     assert line == "debouncer_start | 1 0100 1001 0000 1110 1001"
+    line = [x for x in out.splitlines() if x.startswith("settling | ")][0]
+    # t:event,held,idle_ms<=20 -- at 45 nothing is held, yet a poll is due at 50
+    assert line == "settling | 0:PRESS UP,11 19:-,11 20:-,11 21:-,10 45:-,01 50:PRESS UP,11 70:-,11 71:-,10"
     assert "rejected 3 4key" in out and "rejected 4 2key" in out and "rejected 2 oops" in out
     assert out.rstrip().endswith("3 True -")
 
@@ -367,7 +382,8 @@ def test_bounce_model_one_event_at_the_first_edge(dual):
 
 def test_polling_allocates_nothing(mp):
     """The main loop polls every wake-up: on MicroPython a poll (presses,
-    releases, LONG, REPEAT, 2-key chords included) must not touch the heap."""
+    releases, LONG, REPEAT, 2-key chords included) must not touch the heap,
+    nor may held() and idle_ms()."""
     out = mp(
         "import gc, micropython\n"
         "from teatally import buttons as B\n"
@@ -384,6 +400,7 @@ def test_polling_allocates_nothing(mp):
         "            PINS[1] = 2200 <= t < 2300 or 2400 <= t < 2900 or 3010 <= t < 3100\n"
         "            if keys.poll(t) >= 0:\n"
         "                evs += 1\n"
+        "            keys.held() or keys.idle_ms(t) <= 20\n"  # what the loop asks to know how soon to poll again
         "    finally:\n"
         "        micropython.heap_unlock()\n"
         "    b = gc.mem_alloc()\n"

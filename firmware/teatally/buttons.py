@@ -66,7 +66,10 @@ until it is released. ``swallow()`` does the same for keys held right now and
 empties the queue: the UI calls it when a press only wakes the screen.
 ``end_hold()`` ignores the keys held now but keeps the queue: the UI calls it
 when an UP/DOWN press opened another screen, which that hold's LONG and
-REPEATs must not step.
+REPEATs must not step. The main loop keeps polling (every 1 ms) while
+``held()`` or ``idle_ms(now) <= 20`` (the debounce: a lockout still to be
+read again, and a press made during it raises no new edge to wake the loop):
+an event is then out within one poll of its edge.
 """
 
 from teatally.compat import const, ticks_add, ticks_diff, ticks_ms
