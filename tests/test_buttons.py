@@ -131,7 +131,7 @@ for t in range(80):
     PINS[0] = t < 30 or t >= 40
     ev = keys.poll(t)
     if ev >= 0 or t in (19, 20, 21, 45, 50, 70, 71):
-        seq.append('%d:%s,%d%d' % (t, B.event_name(ev), keys.held(), keys.idle_ms(t) <= 20))
+        seq.append('%d:%s,%d%d' % (t, B.event_name(ev), keys.held(), keys.busy(t)))
 PINS[0] = False
 print('settling | ' + ' '.join(seq))
 
@@ -239,8 +239,8 @@ def test_debouncer_and_api(dual):
     line = [x for x in out.splitlines() if x.startswith("debouncer_start | ")][0]
     assert line == "debouncer_start | 1 0100 1001 0000 1110 1001"
     line = [x for x in out.splitlines() if x.startswith("settling | ")][0]
-    # t:event,held,idle_ms<=20 -- at 45 nothing is held, yet a poll is due at 50
-    assert line == "settling | 0:PRESS UP,11 19:-,11 20:-,11 21:-,10 45:-,01 50:PRESS UP,11 70:-,11 71:-,10"
+    # t:event,held,busy -- at 45 nothing is held, yet a poll is due at 50
+    assert line == "settling | 0:PRESS UP,11 19:-,11 20:-,11 21:-,11 45:-,01 50:PRESS UP,11 70:-,11 71:-,11"
     assert "rejected 3 4key" in out and "rejected 4 2key" in out and "rejected 2 oops" in out
     assert out.rstrip().endswith("3 True -")
 
@@ -400,7 +400,7 @@ def test_polling_allocates_nothing(mp):
         "            PINS[1] = 2200 <= t < 2300 or 2400 <= t < 2900 or 3010 <= t < 3100\n"
         "            if keys.poll(t) >= 0:\n"
         "                evs += 1\n"
-        "            keys.held() or keys.idle_ms(t) <= 20\n"  # what the loop asks to know how soon to poll again
+        "            keys.busy(t)\n"  # what the loop asks to know how soon to poll again
         "    finally:\n"
         "        micropython.heap_unlock()\n"
         "    b = gc.mem_alloc()\n"

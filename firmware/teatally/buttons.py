@@ -67,9 +67,9 @@ empties the queue: the UI calls it when a press only wakes the screen.
 ``end_hold()`` ignores the keys held now but keeps the queue: the UI calls it
 when an UP/DOWN press opened another screen, which that hold's LONG and
 REPEATs must not step. The main loop keeps polling (every 1 ms) while
-``held()`` or ``idle_ms(now) <= 20`` (the debounce: a lockout still to be
-read again, and a press made during it raises no new edge to wake the loop):
-an event is then out within one poll of its edge.
+``busy(now)``: a key held, an event queued, or a lockout still to be read
+again (a press made during it raises no new edge to wake the loop): an
+event is then out within one poll of its edge.
 """
 
 from teatally.compat import const, ticks_add, ticks_diff, ticks_ms
@@ -269,15 +269,14 @@ class Keys:
         return False
 
     def busy(self, now_ms):
-        """True while the keys need the loop's polls: an event queued, a
-        button down (its long-press and repeat timers run) or a level
-        still being debounced."""
-        if self._qn:
-            return True
+        """True while the keys need the loop's polls (every 1 ms): an event
+        queued, a button down (its long-press and repeat timers run) or a
+        lockout still to be read again (a press made during it raises no
+        edge to wake the loop)."""
         for d in self._db:
-            if d.value or d._raw != d.value:
+            if d._locked:
                 return True
-        return False
+        return self._qn > 0 or self.held()
 
     def idle_ms(self, now_ms):
         """Milliseconds since the last debounced press or release."""

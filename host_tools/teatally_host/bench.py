@@ -56,7 +56,7 @@ from pathlib import Path
 
 from teatally import journal, jsonc
 from teatally.rules import t42
-from teatally_host import cmd_flash, flashmodel, gen, keyscript, mpvm
+from teatally_host import cmd_flash, flashmodel, gen, inputmodel, keyscript, mpvm
 
 ROOT = Path(__file__).resolve().parents[2]
 BENCH_DIR = ROOT / "bench"
@@ -1224,13 +1224,16 @@ WAIT_BOARDS = (("pico_ssd1306", "cpu"), ("waveshare_pico_oled_1_3", "cpu_pages")
 WAIT_LANGS = ("en", "ja")
 
 
-def input_delay_ms(token, layout):
-    """From the key's deciding edge to the event the app gets (see
-    teatally_host.inputmodel): the typical delay of the firmware's debounce
-    and the main loop's polls."""
-    from teatally_host import inputmodel
+_DELAYS = {}  # layout -> {token: (typical, worst)}, measured once a run
 
-    return inputmodel.event_delay_ms(token, layout)[0]
+
+def input_delay_ms(token, layout):
+    """From the key's deciding edge to the event the app gets
+    (teatally_host.inputmodel: the firmware's debounce under a bounce model,
+    polled every app.POLL_MS): the typical delay."""
+    if layout not in _DELAYS:
+        _DELAYS[layout] = inputmodel.delays(layout, poll_ms=1)
+    return _DELAYS[layout][token][0]
 
 
 def player_waits(games, per_us):
