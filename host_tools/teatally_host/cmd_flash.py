@@ -343,7 +343,7 @@ def package_json():
     and the default board's display driver. URLs are relative to the manifest."""
     from teatally import VERSION, jsonc
 
-    urls = [["main.py", "firmware/main.py"]]
+    urls = [["boot.py", "firmware/boot.py"], ["main.py", "firmware/main.py"]]
     for src in firmware_modules():
         urls.append([mpy_path(src)[: -len(".mpy")] + ".py", src.relative_to(ROOT).as_posix()])
     for name in board_names():
