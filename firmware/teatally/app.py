@@ -419,20 +419,40 @@ def _print_exc(exc, f):
 
 
 def hardware():
-    """The hardware layer for where we run: the Pico or the simulator."""
+    """The hardware layer for where we run: the Pico or the simulator; None
+    when the Pico stays in the REPL (safe mode, or no board came up: see
+    hw.pico.start)."""
     if sys.platform != "rp2":  # not `import machine`: the simulator's VM has a stub machine module
         from teatally.hw import sim as hw_sim
 
         return hw_sim.setup()
     from teatally.hw import pico as hw_pico
 
-    return hw_pico.setup()
+    return hw_pico.start()
 
 
-def main():
+def main(keeper=None):
+    """The device's program (main.py). ``keeper``: boot.py's timer feeding
+    a watchdog left running by a soft reset (None: none runs); stopped once
+    the loop feeds. Interrupted (mpremote's Ctrl-C, a person's), the REPL
+    comes up and stays usable: the hardware keeps the watchdog fed
+    (keep_watchdog), while a loop that hangs is still reset."""
     hw = hardware()
+    if hw is None:
+        return  # to the REPL; the watchdog was never started
+    try:
+        run(hw, keeper)
+    except KeyboardInterrupt:
+        hw.keep_watchdog()
+        raise
+
+
+def run(hw, keeper=None):
+    """The main loop on ``hw``; never returns."""
     app = App(hw)
     hw.start_watchdog(8000)
+    if keeper is not None:
+        keeper.deinit()  # the loop feeds from here on
     try:
         app.boot()
     except Exception as exc:

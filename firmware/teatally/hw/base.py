@@ -69,6 +69,9 @@ sleep_ms(ms)        Sleep (Pico: time.sleep_ms, the CPU waits for an
 start_watchdog(ms)  Start the hardware watchdog (Pico: machine.WDT, at most
                     8388 ms); once started it cannot be stopped.
 wdt_feed()          Feed the watchdog (no-op before start_watchdog).
+keep_watchdog()     The program was interrupted (KeyboardInterrupt): keep a
+                    started watchdog fed from now on, so the REPL stays
+                    usable (Pico: a machine.Timer). No-op elsewhere.
 mem_free()          Free heap in bytes (-1 when unknown, e.g. CPython).
 rand(n)             Random int in 0..n-1 from the hardware layer (Pico: the
                     ROSC via os.urandom). Shared logic never imports random.
@@ -180,6 +183,9 @@ class Hardware:
         self.watchdog_ms = ms
 
     def wdt_feed(self):
+        pass
+
+    def keep_watchdog(self):
         pass
 
     def mem_free(self):

@@ -101,6 +101,9 @@ class VirtualHardware:
     def wdt_feed(self):
         self.wdt_fed += 1
 
+    def keep_watchdog(self):
+        pass
+
     def mem_free(self):
         try:
             import gc
