@@ -258,10 +258,12 @@ def test_summarize_takes_the_presses_from_the_pico_like_run(monkeypatch):
     # the boards whose show() sends whole pages (SH1106, SH1107) take the
     # presses of the run without the column scan (cpu_pages)
     g["cpu_pages"] = dict(g["cpu"], fuel=[300, 50, 2000], timeline=[
-        {"shows": [f] * len(w), "finish": f, "fuel": f} for f, w in zip([300, 50, 2000], g["cpu"]["shows"])])
+        {"shows": [f] * len(w), "finish": f, "fuel": f}
+        for f, w in zip([300, 50, 2000], g["cpu"]["shows"], strict=True)])
     r = bench.summarize({"a.mpy": 10}, cal, [g], 1.0)
     wave = r["waits"]["waveshare_pico_oled_1_3/en"]
-    assert wave["busy_worst_press"] == "g press 3 (line 1, ok)" and wave["busy_worst_ms"] == round(1.0 + 2.0 * bench.PORT_RATIO, 1)
+    assert wave["busy_worst_press"] == "g press 3 (line 1, ok)"
+    assert wave["busy_worst_ms"] == round(1.0 + 2.0 * bench.PORT_RATIO, 1)
     assert r["waits"]["pico_ssd1306/en"] == ssd and r["press_worst_fuel"] == 400
     g["cpu_pages"]["problem"] = "line 1 differs"
     r = bench.summarize({"a.mpy": 10}, cal, [g], 1.0)

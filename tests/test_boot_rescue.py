@@ -142,6 +142,12 @@ class Pin:
     def init(self, *a, **k):
         pass
 
+    IRQ_FALLING = 4
+    IRQ_RISING = 8
+
+    def irq(self, handler, trigger):
+        pass  # the loop's rests end at their time here: nobody presses a key
+
 
 WIRING = {}  # (sda, scl) -> the addresses that answer there
 
@@ -267,6 +273,19 @@ def hardware():
 
 
 app.hardware = hardware
+# the loop's rest (hw.wait) on the virtual clock: a sleep is virtual time,
+# and a Ctrl-C ends it as it ends time.sleep_ms on the Pico
+
+
+def sleep_ms(self, ms):
+    advance(ms)
+    if Clock.ctrl_c_at is not None and Clock.now >= Clock.ctrl_c_at:
+        Clock.ctrl_c_at = None
+        raise KeyboardInterrupt
+
+
+hw_pico.PicoHardware.sleep_ms = sleep_ms
+hw_pico.PicoHardware.ticks_ms = lambda self: Clock.now
 
 
 def boot_py():

@@ -213,18 +213,28 @@ rewrites the key scripts that changed. The table below is from the last
 
 ## What the budgets are
 
-- **Press to photon** (p95 <= 33 ms, worst <= 50 ms): from a key event to
-  new pixels on the glass, as a player feels it: the press's computing on
-  the RP2040 (estimated, below; a garbage collection that falls inside the
-  press counts) plus the time the display bus takes for what `show()`
-  sent, at the board file's bus speed. `show()` sends only what differs
-  from what the panel was last sent (`teatally.hw.pages`): on the SSD1306
-  the columns that changed of each changed 8-row page, in windows; the
-  SH1106 and SH1107 drivers send the changed pages whole. A whole frame of
-  the SSD1306 over I2C at 400 kHz takes about 23.3 ms, one page about
-  3.1 ms; the Waveshare board's SH1107 is on SPI at 10 MHz (under 1 ms a
-  frame). Budgeted on the default board (`pico_ssd1306`) and
-  the 2-key Waveshare board; the worse counts.
+- **The wait a player feels** (issue 23), per key press, from the key's
+  deciding edge (the press for an event sent at the press: UP/DOWN, the
+  2-key chord; the release for OK/BACK and the 2-key taps), on the default
+  board (`pico_ssd1306`, I2C 400 kHz: a whole frame 23.3 ms) and the 2-key
+  Waveshare board (SH1107, SPI 10 MHz), in English and in Japanese: the
+  worst of the four counts.
+  - **First light** (p95 <= 25 ms, worst <= 50 ms): until the first changed
+    page is on the panel. 25 ms keeps it under the ~32 ms at which a
+    visual answer is felt as simultaneous with the press (Kaaresoja,
+    Brewster and Lantz, ACM TAP 2014).
+  - **Full frame** (p95 <= 50 ms, worst <= 85 ms, the top of their
+    recommended range): until the last transfer of the press's screen.
+  - **Busy** (reported, at the flash's typical and maximum times): until the
+    device takes the next key: the press's flash work after its screen
+    (`App.finish`: the screen shows a round marked "not yet saved" until
+    its line is on the flash), the mark taken away, the idle work.
+  - **CPU busy with no key pressed** (<= 10 %): the main loop rests
+    (`hw.wait`: 1 ms sleeps until a key edge or the next thing due: the
+    screen timeout, the watchdog, fed at every pass).
+  - **Games that fit** (>= 100): finished games the filesystem keeps beside
+    the firmware, counted in littlefs blocks on a real image
+    (`teatally_host.flashmodel`).
 - **Heap**: the stock RPI_PICO firmware has about 192 KB of heap. A game of
   60 rounds must complete with the heap capped at 144 KB (three quarters of
   it: room for what the real port holds that the VM does not), and the
@@ -238,8 +248,8 @@ rewrites the key scripts that changed. The table below is from the last
 - **Flash** (<= 128 B a round): the bytes a game appends to the journal
   (line, tab, CRC, newline) divided by its committed rounds; median and
   longest line are shown too (a round line has no fixed maximum: copy
-  chains nest). **Firmware** (<= 80 KB): the `.mpy` files `teatally flash`
-  copies.
+  chains nest). The firmware's `.mpy` total is reported (a player never
+  feels it; games that fit says what the flash must hold).
 - Presses per round are reported (with a generic +/- score counter's for
   scale), not budgeted.
 
@@ -260,24 +270,52 @@ rewrites the key scripts that changed. The table below is from the last
   are on all the time, as on the Pico: one may fall inside a press (after
   `app.GC_THRESHOLD` bytes allocated), and then it counts in that press.
 - CPU is wasmtime *fuel*, a deterministic count of executed instructions,
-  read around each key press (logic and drawing into the frame buffer). It
-  becomes an **estimate** of RP2040 time (125 MHz) through one published
+  read around each key press and at the end of each of its `show()`s. It
+  becomes an estimate of RP2040 time (125 MHz) through one published
   figure: `def f(n): p = [1, 2]; for i in range(n): C = p[0] + p[1]` takes
   about 799 ms for 100 000 iterations on a Pico with MicroPython 1.23
   (github.com/shaoziyang/micropython_benchmarks); the same function costs
   {fuel_iter:.0f} fuel per iteration here, so {per_us:.1f} fuel is about one
-  Pico microsecond. Drawing runs in framebuf's C code, which the Pico runs
-  at a different ratio than bytecode; flash program/erase time is not
-  counted. The presses are measured with the stock Pico's 192 KB heap; the
-  same presses in the 144 KB run are shown on their own row.
+  Pico microsecond by that loop. The firmware's own mix (calls,
+  allocations, framebuf's C code) runs slower than that loop says: on the
+  real rp2 port (v1.28.0 RPI_PICO in an RP2040 emulator at 125 MHz, the
+  firmware of eed9b5f, the 396 presses of long60-s12) the 334 presses with
+  no flash work took **1.28x** the loop's estimate at the median, 1.16x to
+  1.52x from the 5th to the 95th percentile. Every computing figure here is
+  the loop's estimate times 1.28: honest to about -9 % / +19 % a press. The
+  emulator models no flash wait states or XIP cache: a real Pico is no
+  faster.
+- **The input** (`teatally_host.inputmodel`): the real `buttons.Keys`
+  driven on the host with contacts that bounce for up to 5 ms at every
+  edge, polled every millisecond (the loop polls every 1 ms while a key is
+  down and a key edge ends its rest): from the deciding edge to the event,
+  typically 0.5-0.6 ms (the debounce no longer waits: leading edge, a 20 ms
+  lockout after it). Before: 21-24 ms, and UP/DOWN waited for the release.
+- **The bus**: what each `show()` sent (only what changed, `hw.pages`),
+  timed with the board file's bus and speed and the driver's transactions;
+  the I2C model agrees with the emulated bus of the real port within
+  0.04 ms a press.
+- **The flash** (`teatally_host.flashmodel`): every file operation the
+  firmware makes, traced in a run of its own, played on `littlefs-python`
+  (the same littlefs C code as the port) at the rp2 geometry (block 4096,
+  352 blocks, prog 256, read 32, lookahead 32, cache 1024), on an image
+  that holds the firmware: sector erases (W25Q16JV: 45 ms typical, 400 ms
+  maximum; the CPU stalls) and page programs (0.4 / 3 ms) per press. For
+  long60-s12 it counts the real port's 64 erases and 220 program calls
+  exactly (606 pages of 256 bytes). littlefs's own computing, which the VM
+  does not run: 0.94 ms a page programmed, fitted to the real port's
+  presses that append a line (median 21.7, p95 30.2 ms; the model gives
+  23.2 and 29.4).
+- **Heap**: the real RPI_PICO v1.28 heap is 245,888 B (241,424 free at
+  boot); the bench keeps the stock 192 KB as a conservative default (a
+  Pico W has less). The real port's live heap peaks about 9.5 KB above the
+  bench's for the same game (121.9 against 112.4 KB).
 - What the firmware does so that a press stays cheap: what every game needs
   is imported at boot and stays; the rare screens (score pads, settings,
   archive, the new-game setup, history, the final scoring) are imported by
   the press that opens them and released when closed (`ui.core.RARE`),
-  which costs that press the import. Drawing formats numbers to bytes (a
-  new str costs a search of the interned strings), the status board pastes
-  its fixed bands (`ui.core.Stamp`) and a guided round probes the engine
-  once per answer.
+  which costs that press the import. A key's flash work comes after its
+  screen (`App.press`, then `App.finish`).
 - Firmware in ROMFS (the rows marked ROMFS; no budget uses them): the same
   games again with the package imported from a ROMFS image, as `teatally
   flash --romfs` installs it on a MicroPython build with a ROMFS partition
