@@ -198,3 +198,38 @@ def test_a_power_cut_anywhere_on_the_press_path_loses_no_round_shown_as_saved(du
     kept = [r.split()[2] for r in rows]
     # both outcomes happen: the cut lost only the marked round, or came after its write
     assert "0" in kept and "1" in kept
+
+
+MARK = r"""
+from teatally import app as _app
+from teatally.hw.virtual import VirtualHardware
+
+a = _app.App(VirtualHardware(FLASH))
+a.boot()
+a.show()
+events = EVENTS
+for ev in events[:-1]:
+    a.key(ev)
+lines = a.journal.lines
+a.press(events[-1])  # the round's last answer: its screen, not yet its line
+fb = a.fb
+mark = [fb.pixel(x, y) for y in range(7) for x in range(121, 128)]
+print("pressed", a.saving(), a.journal.lines - lines, "".join(str(p) for p in mark))
+a.finish()
+after = bytes(fb.buffer)
+a.ui.draw(fb)  # the same screen drawn afresh
+print("finished", a.saving(), a.journal.lines - lines, after == bytes(fb.buffer))
+"""
+
+
+def test_the_unsaved_mark_shows_until_the_line_is_written(dual):
+    """Between a round's screen and its write the top right corner shows
+    the "not yet saved" mark; once the line is on the flash the mark goes
+    and the screen is exactly the one drawn without it."""
+    keys = keyscript.presses_for(RECORD[:2], archive=False)
+    events = [keyscript.event(t) for t, _ in keys]
+    out = dual("EVENTS = %s\n" % json.dumps(events) + MARK).splitlines()
+    # a lit square in a dark frame, its centre dark
+    square = "0000000" + "0111110" * 2 + "0110110" + "0111110" * 2 + "0000000"
+    assert out[0] == "pressed True 0 " + square
+    assert out[1] == "finished False 1 True"

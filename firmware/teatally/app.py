@@ -92,6 +92,7 @@ class App:
         # lines to append, and the line count to cut the journal to first
         self.unsaved = []
         self.cut_to = None
+        self.marked = False  # the panel shows the "not yet saved" mark
 
     # -- settings ----------------------------------------------------------
     def path(self, name):
@@ -290,7 +291,8 @@ class App:
         """Draw the screen on top into the frame and send what changed to
         the panel, marked while the journal lags behind it."""
         self.ui.draw(self.fb)
-        if self.saving():
+        self.marked = self.saving()
+        if self.marked:
             self.ui.gfx.unsaved_mark(self.fb)
         self.fb.show()
 
@@ -356,15 +358,20 @@ class App:
             self.show()
 
     def finish(self):
-        """A key's flash work after its screen (save), then the screen
-        again without its "not yet saved" mark; a write that fails shows
-        the error screen, as a key's error does."""
+        """A key's flash work after its screen (save), then its "not yet
+        saved" mark taken away; a write that fails shows the error screen,
+        as a key's error does."""
         try:
             if not self.save():
                 return
         except Exception as exc:
             self.crash(exc)
-        self.show()
+            self.show()
+            return
+        if self.marked:
+            self.marked = False
+            self.ui.gfx.unsaved_mark_off(self.fb)  # (no redraw: the screen is as it was drawn)
+            self.fb.show()
 
     def idle_work(self):
         """Between key presses: once after each key, store the last line
