@@ -1265,6 +1265,29 @@ def player_waits(games, per_us):
     return out
 
 
+# What the real rp2 port measured for long60-s12's 396 presses (issue 23,
+# eed9b5f's firmware, ms): computing per press, with littlefs's own work.
+PORT_FACTS = {"all": (9.5, 23.9, 51.1), "no_flash": (8.9, 13.8, None), "appends": (21.7, 30.2, None)}
+
+
+def port_check(games, per_us, name="long60-s12"):
+    """The bench's computing per press for the game the real port played
+    (median, p95, worst: all presses, those with no flash work, those that
+    append a line), next to PORT_FACTS; None without that game or its
+    flash figures. The firmware has changed since (the press path of issue
+    23), so this says how far the model is from the port, not a budget."""
+    g = next((g for g in games if g["name"] == name and g.get("flash_counts")), None)
+    if g is None:
+        return None
+    ms = [cpu_ms(t["fuel"], per_us) + flashmodel.lfs_compute_ms(c)
+          for t, c in zip(g["cpu"]["timeline"], g["flash_counts"], strict=True)]
+    groups = {"all": ms,
+              "no_flash": [m for m, c in zip(ms, g["flash_counts"], strict=True) if not c["syncs"]],
+              "appends": [m for m, c in zip(ms, g["flash_counts"], strict=True) if c["syncs"]]}
+    return {k: {"bench": [round(median(v), 1), round(percentile(v, 95), 1), round(max(v), 1)],
+                "port": list(PORT_FACTS[k]), "presses": len(v)} for k, v in groups.items() if v}
+
+
 def pages_per_press(shows):
     """Pages sent per press (median, p95) and the share of presses that sent
     every page, from the windows of each press's show()s."""
@@ -1360,6 +1383,7 @@ def summarize(sizes, cal, games, per_us):
         "estimate_note": PORT_NOTE,
         "records": [g["name"] for g in games],
         "waits": waits,
+        "port_check": port_check(games, per_us),
         "waits_note": "per press, from the key's deciding edge: first light (the first changed page on the panel), "
                       "full frame (the last transfer before the flash work), busy (until the next key is taken: "
                       "flash work at typical W25Q16JV times, the idle work); worst of %s in %s"

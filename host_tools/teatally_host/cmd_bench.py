@@ -97,6 +97,14 @@ def table(r):
                      "%.2f / %.2f" % (r["flash_erases_per_round"], r["flash_programs_per_round"]), "reported"))
     if "games_that_fit" in r:
         rows.append(("Finished games the flash keeps beside the firmware", "%d" % r["games_that_fit"], ">= 100"))
+    check = r.get("port_check")
+    if check:
+        for k, what in (("all", "all presses"), ("no_flash", "no flash work"), ("appends", "appending a line")):
+            if k in check:
+                b, p = check[k]["bench"], check[k]["port"]
+                rows.append(("  long60-s12 computing, %s (%d): median / p95 / worst, bench vs real port" % (
+                    what, check[k]["presses"]), "%.1f / %.1f / %.1f vs %s" % (
+                    b[0], b[1], b[2], " / ".join("-" if x is None else "%.1f" % x for x in p)), "model check"))
     rows.append(("CPU busy with no key pressed (loop %.0f passes/s, %.0f sleeps/s)" % (
         r["idle_passes_per_s"], r["idle_sleeps_per_s"]), "%.1f %%" % (100 * r["idle_cpu_share"]), "<= 10 %"))
     rows.append(("  pages sent per press, median / p95 (of 8); whole frame", "%s / %s; %.0f%% of presses" % (
