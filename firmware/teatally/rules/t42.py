@@ -23,17 +23,6 @@ from array import array
 
 from teatally.compat import const
 
-try:
-    from micropython import heap_lock, heap_unlock
-except ImportError:  # CPython: nothing to lock (see _Round.stop; not in compat: t42 alone needs it)
-
-    def heap_lock():  # type: ignore[misc]  # CPython stand-in: returns None, not the lock depth
-        pass
-
-    def heap_unlock():  # type: ignore[misc]  # CPython stand-in: returns None, not the lock depth
-        pass
-
-
 CARDS = ("cat", "rabbit", "dormouse", "guards", "executioner", "knave", "caterpillar", "king", "alice", "queen")
 VALUE = {
     "cat": 1,
@@ -419,7 +408,7 @@ class _Round:
     # tests/test_hot_frames.py holds the hottest UI functions to it (the bench names them).
     # (Each new name costs the device a qstr: helpers reuse names where they fit.)
 
-    __slots__ = ("s", "probe", "fills", "ask_action", "copies", "met", "depth", "what", "need", "caught")
+    __slots__ = ("s", "probe", "fills", "ask_action", "copies", "met", "depth", "what", "need")
 
     def __init__(self, s, probe):
         self.s = s
@@ -434,16 +423,10 @@ class _Round:
         self.depth = 0  # copy spaces in the current chain (T42-COPY-3)
         self.what = None
         self.need = Need()  # the Need being raised (see stop)
-        self.caught = False  # _asked catches it
 
     # -- asking for parameters ------------------------------------------
     def stop(self):
-        # Raise the Need asked (self.need). When _asked catches it, the heap
-        # is locked until then: MicroPython records no traceback without
-        # memory, and the traceback would grow a buffer in every frame the
-        # Need passes on its way up (a search for room each time).
-        if self.caught:
-            heap_lock()
+        # raise the Need asked (self.need)
         raise self.need
 
     def get(self, params, key, who, options):
@@ -923,7 +906,6 @@ _ROUND = _Round(None, False)
 
 def _round(probe, fills, ask_action):
     r = _ROUND
-    r.caught = False
     r.probe = probe
     r.fills = fills
     r.ask_action = ask_action
@@ -1002,11 +984,9 @@ def _asked(s, action):
     # Game.probe: the Need of the line, or None. A function of its own, and
     # the Need raised is read from _ROUND: with its try (and more so with
     # "except Need as need") Game.probe's frame would go on the heap.
-    _ROUND.caught = True
     try:
         _probed(s, action)
     except Need:
-        heap_unlock()  # see _Round.stop
         return _ROUND.need
     return None
 
