@@ -90,35 +90,24 @@ class Need(Exception):
     """Probe mode: the round needs one more answer from the players.
 
     params/key: where to write the answer (params[key] = value, or append to
-    the list params[key] for multi-card reveals); kind: ASK_*; who: 0 blue,
-    1 pink (whose card / pile / tokens it concerns); options: the legal answers
-    (a tuple of names or values, or (lo, hi) for numbers); what: a short
-    label for the screen ("guards 2/3", "executioner", ...); watch: for the
-    hourglasses question, the hand's space index after the winner's action
-    (else None).
+    the list params[key] for multi-card reveals); kind: ASK_*, from the key;
+    who: 0 blue, 1 pink (whose card / pile / tokens it concerns); options:
+    the legal answers (a tuple of names or values, or (lo, hi) for numbers);
+    what: a short label for the screen ("guards 2/3", "executioner", ...);
+    watch: for the hourglasses question, the hand's space index after the
+    winner's action (else None)."""
 
-    Built as Need(params, key, who, options, what[, watch]): the fields are
-    the exception's args, so a Need costs one tuple instead of an attribute
-    table (a guided round raises one on every answer). kind follows from the
-    key (_KIND) and what is a label (see _text) joined when it is read: the
-    code that raises a Need stays small enough for a frame on MicroPython's
-    C stack (see _Round)."""
-
-    def __getattr__(self, name):
-        a = self.args
-        i = _NEED_FIELDS.get(name)
-        if i is not None:
-            return a[i]
-        if name == "kind":
-            return _KIND[a[1]]
-        if name == "what":
-            return _text(a[4])
-        if name == "watch":
-            return a[5] if len(a) > 5 else None
-        raise AttributeError(name)
+    def __init__(self, params, key, who, options, what, watch=None):
+        super().__init__(params, key)
+        self.params = params
+        self.key = key
+        self.kind = _KIND[key]
+        self.who = who
+        self.options = options
+        self.what = _text(what)
+        self.watch = watch
 
 
-_NEED_FIELDS = {"params": 0, "key": 1, "who": 2, "options": 3}  # in args
 # The kind of answer a Need asks for, by the key the answer goes to (None:
 # the winner's action, which has no key of its own).
 _KIND = {
@@ -408,7 +397,7 @@ class _Round:
     # tests/test_hot_frames.py holds the hottest UI functions to it (the bench names them).
     # (Each new name costs the device a qstr: helpers reuse names where they fit.)
 
-    __slots__ = ("s", "probe", "fills", "ask_action", "copies", "met", "depth", "what", "need")
+    __slots__ = ("s", "probe", "fills", "ask_action", "copies", "met", "depth", "what")
 
     def __init__(self, s, probe):
         self.s = s
@@ -422,13 +411,8 @@ class _Round:
         self.met = 0
         self.depth = 0  # copy spaces in the current chain (T42-COPY-3)
         self.what = None
-        self.need = Need()  # the Need being raised (see stop)
 
     # -- asking for parameters ------------------------------------------
-    def stop(self):
-        # raise the Need asked (self.need)
-        raise self.need
-
     def get(self, params, key, who, options):
         # params[key]; when missing, asked (probe mode) or refused.
         if key in params:
@@ -443,8 +427,7 @@ class _Round:
         # fills as (kind, who, value) (T42-INPUT-1: nothing is asked); else
         # raise Need.
         if self.fills is None or (options[0] != options[1] if key == "stars" else len(options) != 1):
-            self.need = Need(params, key, who, options, self.what)
-            self.stop()  # raises it
+            raise Need(params, key, who, options, self.what)
         if type(params.get(key)) is list:  # multi-card reveals (guards, reveal space)
             params[key].append(options[0])
         else:
@@ -478,8 +461,7 @@ class _Round:
         self.revealed(action, 0)
         self.revealed(action, 1)
         if self.ask_action and "effect" not in action and "buy" not in action:
-            self.need = Need(action, None, round_winner(self.s.flamingo, action["blue"], action["pink"]), None, "")
-            self.stop()  # raises it
+            raise Need(action, None, round_winner(self.s.flamingo, action["blue"], action["pink"]), None, "")
 
     def revealed(self, action, p):
         # the card p revealed; probe mode: asked (the kinds of p's draw pile)
@@ -546,8 +528,7 @@ class _Round:
             return 0
         # (0, held) is never a single answer; watch: where the hand stands
         # before any is spent
-        self.need = Need(action, "hourglasses", w, (0, held), (PLAYERS[w], " hourglasses"), self.s.watch)
-        self.stop()  # raises it
+        raise Need(action, "hourglasses", w, (0, held), (PLAYERS[w], " hourglasses"), self.s.watch)
 
     # -- token movements ----------------------------------------------
     def take(self, p, n, token):
@@ -807,8 +788,7 @@ class _Round:
         if self.copies is not None:
             self.met += 1
             if self.met > self.copies:
-                self.need = Need(params, "decline", p, (False, True), self.what)
-                self.stop()  # raises it
+                raise Need(params, "decline", p, (False, True), self.what)
         return False
 
 
@@ -978,17 +958,6 @@ def _probed(s, action):
     done[1] = action
     done[2] = n
     return n
-
-
-def _asked(s, action):
-    # Game.probe: the Need of the line, or None. A function of its own, and
-    # the Need raised is read from _ROUND: with its try (and more so with
-    # "except Need as need") Game.probe's frame would go on the heap.
-    try:
-        _probed(s, action)
-    except Need:
-        return _ROUND.need
-    return None
 
 
 def _play(s, action):
@@ -1273,7 +1242,11 @@ class Game:
         players chose to apply; the next one is asked (ASK_COPY,
         T42-COPY-4) unless its parameters decline it."""
         _round(True, fills, ask_action).copies = copies
-        return _asked(self.state, action)
+        try:
+            _probed(self.state, action)
+        except Need as need:
+            return need
+        return None
 
 
 # -- compact storage of a game ------------------------------------------------
