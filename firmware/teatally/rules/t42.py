@@ -104,7 +104,7 @@ class Need(Exception):
         self.kind = _KIND[key]
         self.who = who
         self.options = options
-        self.what = _text(what)
+        self.what = what
         self.watch = watch
 
 
@@ -123,16 +123,6 @@ _KIND = {
     "decline": ASK_COPY,
     None: ASK_ACTION,
 }
-
-
-def _text(what):
-    # A label is a str or a tuple of labels, joined only when a question or
-    # a refusal shows it: most applies never need their labels. Labels are
-    # built as pairs: a pair is one heap block, three items take two (and a
-    # run of two free blocks is the dear search in a fragmented heap).
-    if type(what) is str:
-        return what
-    return "".join([_text(w) for w in what])
 
 
 def _kinds(draw):
@@ -296,9 +286,9 @@ def _player_index(name, what):
 
 
 def _int(v, what, lo, hi):
-    # what: a label (see _text)
+    # what: the label of the number (for a refusal)
     if not isinstance(v, int) or isinstance(v, bool) or v < lo or v > hi:
-        raise Refused("%s must be a whole number %d..%d" % (_text(what), lo, hi))
+        raise Refused("%s must be a whole number %d..%d" % (what, lo, hi))
     return v
 
 
@@ -410,7 +400,7 @@ class _Round:
         self.copies = None
         self.met = 0
         self.depth = 0  # copy spaces in the current chain (T42-COPY-3)
-        self.what = None
+        self.what = ""
 
     # -- asking for parameters ------------------------------------------
     def get(self, params, key, who, options):
@@ -419,7 +409,7 @@ class _Round:
             return params[key]
         if self.probe:
             return self.ask(params, key, who, options)
-        raise Refused("%s: missing %s" % (_text(self.what), key))
+        raise Refused("%s: missing %s" % (self.what, key))
 
     def ask(self, params, key, who, options):
         # Probe mode: a missing answer. With fills (a list) and exactly one
@@ -445,7 +435,7 @@ class _Round:
     def stars(self, params, who, hi):
         # The printed stars params["stars"], 0..hi (the label: the step's
         # + " stars").
-        self.what = (self.what, " stars")
+        self.what += " stars"
         if "stars" not in params:
             self.get(params, "stars", who, (0, hi))
         return _int(params["stars"], self.what, 0, hi)
@@ -513,7 +503,7 @@ class _Round:
             wp = {}
             if self.probe:
                 action["watch"] = wp
-        self.what = ("watch ", SPACES[s.watch])
+        self.what = "watch " + SPACES[s.watch]
         self.space(w, wp)
 
     def hourglasses(self, w, action):
@@ -528,7 +518,7 @@ class _Round:
             return 0
         # (0, held) is never a single answer; watch: where the hand stands
         # before any is spent
-        raise Need(action, "hourglasses", w, (0, held), (PLAYERS[w], " hourglasses"), self.s.watch)
+        raise Need(action, "hourglasses", w, (0, held), PLAYERS[w] + " hourglasses", self.s.watch)
 
     # -- token movements ----------------------------------------------
     def take(self, p, n, token):
@@ -542,7 +532,7 @@ class _Round:
 
     def gain_destroyed(self, p, params, card):
         # T42-DESTROY-1: p destroyed card and gains the stars printed on it (asked)
-        self.what = ((self.what, " "), card)
+        self.what += " " + card
         n = self.stars(params, p, MAX_PRINTED_STARS)
         player = self.s.players[p]
         player.stars += n
@@ -580,36 +570,37 @@ class _Round:
         # p has no card left).
         if params.get("cards") is None:
             if not self.probe:
-                raise Refused("%s: missing cards" % _text(self.what))
+                raise Refused("%s: missing cards" % self.what)
             params["cards"] = []
         elif not isinstance(params["cards"], list):
-            raise Refused("%s: cards must be a list" % _text(self.what))
+            raise Refused("%s: cards must be a list" % self.what)
         i = 0
         while i < n and self.ensure_draw(p):
             if i == len(params["cards"]):
                 if not self.probe:
-                    raise Refused("%s: %d cards needed" % (_text(self.what), n))
+                    raise Refused("%s: %d cards needed" % (self.what, n))
                 self.ask_reveal(p, params, _NTH[n][i])  # appends the answer, or raises Need
             self.reveal_card(p, params["cards"][i], _NTH[n][i])
             i += 1
             if n == _GUARDS and not self.s.players[p].draw:
                 self.reshuffle(p)
         if len(params["cards"]) > i:
-            raise Refused("%s: only %d cards could be revealed" % (_text(self.what), i))
+            raise Refused("%s: only %d cards could be revealed" % (self.what, i))
         return i
 
     def ask_reveal(self, p, params, end):
         # the next card p reveals; end (" 2/3") ends the question's label
-        self.what = (self.what, end)
+        what = self.what
+        self.what = what + end
         self.ask(params, "cards", p, self.s.players[p].in_draw())
-        self.what = self.what[0]
+        self.what = what
 
     def reveal_card(self, p, card, end):
         player = self.s.players[p]
         if not isinstance(card, str) or card not in VALUE:
-            raise Refused("%s: unknown card %r" % (_text((self.what, end)), card))
+            raise Refused("%s: unknown card %r" % (self.what + end, card))
         if player.draw.get(card, 0) <= 0:
-            raise Refused("%s: %s is not in %s's draw pile" % (_text((self.what, end)), card, PLAYERS[p]))
+            raise Refused("%s: %s is not in %s's draw pile" % (self.what + end, card, PLAYERS[p]))
         player.take_from_draw(card)
         player.discard.append(card)
 
@@ -619,7 +610,7 @@ class _Round:
         # is a dict; base names keys of params that belong to an enclosing
         # cat.
         if not isinstance(params, dict):
-            raise Refused("%s: parameters must be an object" % _text(self.what))
+            raise Refused("%s: parameters must be an object" % self.what)
         if card == "cat":
             self.cat(p, params)  # T42-CARD-1
             return
@@ -650,13 +641,14 @@ class _Round:
         if self.depth >= MAX_CHAIN and self.s.players[1 - p].discard:
             # copy would go past the chain limit (T42-COPY-3)
             spaces = ("stars", "destroy", "reveal", "flamingo")
-        self.what = (self.what, ": space")
+        what = self.what
+        self.what = what + ": space"
         sp = self.get(params, "space", p, spaces)
-        self.what = self.what[0]
+        self.what = what
         if sp not in SPACES:
-            raise Refused("%s: unknown space %r" % (_text(self.what), sp))
+            raise Refused("%s: unknown space %r" % (self.what, sp))
         self.s.watch = SPACES.index(sp)
-        self.what = ((self.what, " > "), sp)
+        self.what += " > " + sp
         self.space(p, params, ("space",))  # the cat's own key is not the space's
 
     def king(self, p, params):
@@ -666,7 +658,7 @@ class _Round:
         elif t == "tarts":
             self.take(p, 2, "tarts")
         else:
-            raise Refused('%s: take must be "flamingo" or "tarts"' % _text(self.what))
+            raise Refused('%s: take must be "flamingo" or "tarts"' % self.what)
 
     def executioner(self, p, params):
         # T42-CARD-4, T42-SHUF-2, T42-DESTROY-2: a card of the opponent's draw pile
@@ -678,7 +670,7 @@ class _Round:
         opp.take_from_draw(c)
         if c == "queen":
             if "stars" in params:
-                raise Refused("%s: the queen is not destroyed, no stars" % _text(self.what))
+                raise Refused("%s: the queen is not destroyed, no stars" % self.what)
             opp.discard.append(c)
         else:
             self.gain_destroyed(p, params, c)
@@ -688,11 +680,11 @@ class _Round:
         open_piles = _open_piles(self.s.piles)
         if not open_piles:
             if "pile" in params or "stars" in params:
-                raise Refused("%s: every pile is empty" % _text(self.what))
+                raise Refused("%s: every pile is empty" % self.what)
             return
         v = self.get(params, "pile", p, open_piles)
         if not isinstance(v, int) or v not in open_piles:
-            raise Refused("%s: pile %r is empty or unknown" % (_text(self.what), v))
+            raise Refused("%s: pile %r is empty or unknown" % (self.what, v))
         self.s.piles[v - 4] -= 1
         self.gain_destroyed(p, params, PILE_CARD[v])
         self.check_piles()
@@ -702,7 +694,7 @@ class _Round:
         # Apply the watch space under the hand for player p (T42-SPACE-*),
         # labelled self.what.
         if not isinstance(params, dict):
-            raise Refused("%s: parameters must be an object" % _text(self.what))
+            raise Refused("%s: parameters must be an object" % self.what)
         sp = self.s.watch
         if sp == 0:
             _check_keys(params, base, (), self.what)
@@ -724,7 +716,7 @@ class _Round:
         options = destroyable(self.s.players[p])
         if not options:
             if "card" in params or "stars" in params:
-                raise Refused("%s: nothing in the discard pile can be destroyed" % _text(self.what))
+                raise Refused("%s: nothing in the discard pile can be destroyed" % self.what)
             return
         c = self.card(params, p, options)
         discard = self.s.players[p].discard
@@ -739,7 +731,7 @@ class _Round:
         got = self.reveal(p, params, 2)
         if got == 0:
             if params.get("stars", 0) != 0:
-                raise Refused("%s: no card was revealed, no stars" % _text(self.what))
+                raise Refused("%s: no card was revealed, no stars" % self.what)
             return
         n = self.stars(params, p, MAX_PRINTED_STARS * got)
         self.s.players[p].stars += n
@@ -752,8 +744,8 @@ class _Round:
             return  # T42-COPY-2
         self.depth += 1
         if self.depth > MAX_CHAIN:
-            raise Refused("%s: copy chain deeper than %d" % (_text(self.what), MAX_CHAIN))
-        self.what = ((self.what, " "), top[-1])
+            raise Refused("%s: copy chain deeper than %d" % (self.what, MAX_CHAIN))
+        self.what += " " + top[-1]
         if self.declined(p, params, base):
             pass  # T42-COPY-4: nothing happens
         elif top[-1] == "cat" and "space" in base:
@@ -762,7 +754,7 @@ class _Round:
             _check_keys(params, base, ("then",), self.what)
             if params.get("then") is None:
                 if not self.probe:
-                    raise Refused("%s: missing then" % _text(self.what))
+                    raise Refused("%s: missing then" % self.what)
                 params["then"] = {}
             self.effect(p, "cat", params["then"])
         else:
@@ -782,7 +774,7 @@ class _Round:
             "space" in base or "space" not in params or self.s.players[1 - p].discard[-1] != "cat"
         ):
             if params["decline"] is not True:
-                raise Refused("%s: decline must be true" % _text(self.what))
+                raise Refused("%s: decline must be true" % self.what)
             _check_keys(params, base, ("decline",), self.what)
             return True
         if self.copies is not None:
@@ -802,14 +794,14 @@ def _check_keys(params, base, allowed, what):
     else:
         return
     # raised out of the loop: its iterator would not leave room in the frame
-    raise Refused("%s: unexpected parameter %s" % (_text(what), k))
+    raise Refused("%s: unexpected parameter %s" % (what, k))
 
 
 def _checked_card(c, options, what):
     if type(c) is not str or c not in options:
         if isinstance(c, str) and c in VALUE:
-            raise Refused("%s: %s is not possible here" % (_text(what), c))
-        raise Refused("%s: unknown card %r" % (_text(what), c))
+            raise Refused("%s: %s is not possible here" % (what, c))
+        raise Refused("%s: unknown card %r" % (what, c))
     return c
 
 
@@ -984,7 +976,7 @@ def _play(s, action):
     if "effect" in action:
         if "buy" in action:
             raise Refused("a round has one action: effect or buy, not both")
-        r.what = (("blue ", "pink ")[w], action[PLAYERS[w]])
+        r.what = PLAYERS[w] + " " + action[PLAYERS[w]]
         r.effect(w, action[PLAYERS[w]], action["effect"])
     elif "buy" in action:
         r.buy(w, action)
