@@ -389,15 +389,15 @@ class _Round:
 
     __slots__ = ("s", "probe", "fills", "ask_action", "copies", "met", "depth", "what")
 
-    def __init__(self, s, probe):
+    def __init__(self, s, probe, fills=None, ask_action=False, copies=None):
         self.s = s
         self.probe = probe
-        self.fills = None  # probe mode: where single answers filled in are recorded (ask)
-        self.ask_action = False  # probe mode: stop for the winner's action (Game.probe)
+        self.fills = fills  # probe mode: where single answers filled in are recorded (ask)
+        self.ask_action = ask_action  # probe mode: stop for the winner's action (Game.probe)
         # probe mode: how many copies the players chose to apply (None: no
         # copy is asked, T42-COPY-4); met: the copies with a card to copy
         # found so far in the line, in the order they are played
-        self.copies = None
+        self.copies = copies
         self.met = 0
         self.depth = 0  # copy spaces in the current chain (T42-COPY-3)
         self.what = ""
@@ -871,22 +871,6 @@ def buy_options(s, points):
     return out
 
 
-# One _Round serves every apply (they never nest), so an apply does not
-# build an object with its attribute table each time.
-_ROUND = _Round(None, False)
-
-
-def _round(probe, fills, ask_action):
-    r = _ROUND
-    r.probe = probe
-    r.fills = fills
-    r.ask_action = ask_action
-    r.copies = None  # Game.probe sets it
-    r.met = 0
-    r.depth = 0
-    return r
-
-
 # The state a probe works on. A guided round probes its draft on every
 # answer; copying into one reused state instead of a new one each time spares
 # the allocations (in a fragmented heap each costs a search for free blocks).
@@ -927,9 +911,9 @@ def apply(s, action, probe=False, fills=None, ask_action=False):
     answers with a single possibility are filled in, not asked (see
     _Round.ask); ask_action: stop with an ASK_ACTION Need once both cards are
     known if the line has no action yet."""
-    _round(probe, fills, ask_action)
+    r = _Round(s, probe, fills, ask_action)
     if probe:
-        return _probed(s, action)
+        return _probed(r, s, action)
     done = _DONE
     if done[3] and done[1] is action and done[0] is s:
         n = done[2]
@@ -937,28 +921,26 @@ def apply(s, action, probe=False, fills=None, ask_action=False):
         done[3] = False
         del _SCRATCH[:]  # n is the new state now, not scratch
         return n
-    return _play(s, action)
+    return _play(r, s, action)
 
 
-def _probed(s, action):
+def _probed(r, s, action):
     # apply() of a probe: what it played is kept for settled()
     done = _DONE
     done[0] = done[1] = done[2] = None
     done[3] = False
-    n = _play(s, action)
+    n = _play(r, s, action)
     done[0] = s
     done[1] = action
     done[2] = n
     return n
 
 
-def _play(s, action):
-    # apply() minus the memo, in the mode set by _round(). The checks that
-    # only read come first: a probe that asks for a revealed card costs no
-    # copy of the state. The steps are methods of _ROUND (see _Round: frames).
+def _play(r, s, action):
+    # apply() minus the memo, by the round r. The checks that only read come
+    # first: a probe that asks for a revealed card costs no copy of the state.
     if not isinstance(action, dict):
         raise Refused("a line must be a JSON object")
-    r = _ROUND
     if "adjust" in action:
         if len(action) != 1:
             raise Refused("an adjustment line holds only adjust")
@@ -990,8 +972,6 @@ def _play(s, action):
     n.last = (action["blue"], action["pink"], w)
     if n.end is not None:
         n.over = True  # T42-END-3
-    r.s = None  # the shared _Round keeps no state alive
-    r.fills = None
     return n
 
 
@@ -1233,9 +1213,8 @@ class Game:
         many of the line's copies (in the order they are played) the
         players chose to apply; the next one is asked (ASK_COPY,
         T42-COPY-4) unless its parameters decline it."""
-        _round(True, fills, ask_action).copies = copies
         try:
-            _probed(self.state, action)
+            _probed(_Round(self.state, True, fills, ask_action, copies), self.state, action)
         except Need as need:
             return need
         return None
