@@ -163,23 +163,6 @@ class Player:
         a new one by steps, and a small one grows again in a reshuffle)"""
         return Player(self.stars, self.tarts, self.hourglasses, self.destroyed, self.draw.copy(), self.discard[:])
 
-    def copy_into(self, p):
-        """p becomes a copy of self, in p's own draw and discard (see _scratch)"""
-        p.stars = self.stars
-        p.tarts = self.tarts
-        p.hourglasses = self.hourglasses
-        p.destroyed = self.destroyed
-        # A probe takes cards out of the draw pile, so an update makes p's
-        # draw self's again in its own table (a new one is a search for room
-        # in a fragmented heap, and would grow by steps in the next
-        # reshuffle); the cards a reshuffle gave p and self has not go.
-        p.draw.update(self.draw)
-        if len(p.draw) != len(self.draw):
-            for c in CARDS:
-                if c in p.draw and c not in self.draw:
-                    del p.draw[c]
-        p.discard[:] = self.discard
-
     def draw_count(self):
         """How many cards the draw pile holds."""
         return sum(self.draw.values())
@@ -247,14 +230,6 @@ class State:
         self._fields_into(s)
         s.piles = self.piles[:]
         return s
-
-    def copy_into(self, s):
-        """Make s (a State made by copy()) a copy of self, in place."""
-        blue, pink = s.players
-        self.players[0].copy_into(blue)
-        self.players[1].copy_into(pink)
-        self._fields_into(s)
-        s.piles[:] = self.piles
 
     def _fields_into(self, s):
         s.flamingo = self.flamingo
@@ -871,21 +846,7 @@ def buy_options(s, points):
     return out
 
 
-# The state a probe works on. A guided round probes its draft on every
-# answer; copying into one reused state instead of a new one each time spares
-# the allocations (in a fragmented heap each costs a search for free blocks).
-_SCRATCH = []
-
-
-def _scratch(s):
-    if not _SCRATCH:
-        _SCRATCH.append(s.copy())
-    else:
-        s.copy_into(_SCRATCH[0])
-    return _SCRATCH[0]
-
-
-# A probe that finds the line complete has played it on the scratch state.
+# A probe that finds the line complete has played it.
 # The guided round commits that very line at once; settled(line) is its word
 # that the line is unchanged since, and the apply that follows (same line,
 # same state) takes the probe's state instead of playing the line again.
@@ -906,8 +867,8 @@ def settled(action):
 def apply(s, action, probe=False, fills=None, ask_action=False):
     """Return the new state after action; raise Refused (or Need when probing).
 
-    The given state is never modified (T42-INPUT-3). probe=True: the state
-    returned is a scratch one, valid until the next probe; fills (a list):
+    The given state is never modified (T42-INPUT-3). probe=True: missing
+    answers raise Need; fills (a list):
     answers with a single possibility are filled in, not asked (see
     _Round.ask); ask_action: stop with an ASK_ACTION Need once both cards are
     known if the line has no action yet."""
@@ -919,7 +880,6 @@ def apply(s, action, probe=False, fills=None, ask_action=False):
         n = done[2]
         done[0] = done[1] = done[2] = None
         done[3] = False
-        del _SCRATCH[:]  # n is the new state now, not scratch
         return n
     return _play(r, s, action)
 
@@ -944,12 +904,12 @@ def _play(r, s, action):
     if "adjust" in action:
         if len(action) != 1:
             raise Refused("an adjustment line holds only adjust")
-        n = _scratch(s) if r.probe else s.copy()
+        n = s.copy()
         _adjust(n, action["adjust"])
         return n
     r.s = s  # only read by check_line()
     r.check_line(action)
-    n = _scratch(s) if r.probe else s.copy()
+    n = s.copy()
     r.s = n
     _play_card(n.players[0], action["blue"], 0)
     _play_card(n.players[1], action["pink"], 1)
