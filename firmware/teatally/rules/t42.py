@@ -846,24 +846,6 @@ def buy_options(s, points):
     return out
 
 
-# A probe that finds the line complete has played it.
-# The guided round commits that very line at once; settled(line) is its word
-# that the line is unchanged since, and the apply that follows (same line,
-# same state) takes the probe's state instead of playing the line again.
-# A line a probe completes is one a strict apply plays the same way: every
-# answer is there, and what the probe filled in (an empty "watch", an empty
-# list of cards, no hourglasses) is in the line itself.
-_DONE = [None, None, None, False]  # state, line, the state after, settled
-
-
-def settled(action):
-    """The caller's word: action, which its last probe found complete, has
-    not changed since. The next apply of it to the same state is then free."""
-    done = _DONE
-    if done[1] is action:
-        done[3] = True
-
-
 def apply(s, action, probe=False, fills=None, ask_action=False):
     """Return the new state after action; raise Refused (or Need when probing).
 
@@ -872,32 +854,11 @@ def apply(s, action, probe=False, fills=None, ask_action=False):
     answers with a single possibility are filled in, not asked (see
     _Round.ask); ask_action: stop with an ASK_ACTION Need once both cards are
     known if the line has no action yet."""
-    r = _Round(s, probe, fills, ask_action)
-    if probe:
-        return _probed(r, s, action)
-    done = _DONE
-    if done[3] and done[1] is action and done[0] is s:
-        n = done[2]
-        done[0] = done[1] = done[2] = None
-        done[3] = False
-        return n
-    return _play(r, s, action)
-
-
-def _probed(r, s, action):
-    # apply() of a probe: what it played is kept for settled()
-    done = _DONE
-    done[0] = done[1] = done[2] = None
-    done[3] = False
-    n = _play(r, s, action)
-    done[0] = s
-    done[1] = action
-    done[2] = n
-    return n
+    return _play(_Round(s, probe, fills, ask_action), s, action)
 
 
 def _play(r, s, action):
-    # apply() minus the memo, by the round r. The checks that only read come
+    # apply() by the round r. The checks that only read come
     # first: a probe that asks for a revealed card costs no copy of the state.
     if not isinstance(action, dict):
         raise Refused("a line must be a JSON object")
@@ -1174,7 +1135,7 @@ class Game:
         players chose to apply; the next one is asked (ASK_COPY,
         T42-COPY-4) unless its parameters decline it."""
         try:
-            _probed(_Round(self.state, True, fills, ask_action, copies), self.state, action)
+            _play(_Round(self.state, True, fills, ask_action, copies), self.state, action)
         except Need as need:
             return need
         return None

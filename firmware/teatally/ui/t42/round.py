@@ -184,7 +184,6 @@ class Round:
         if self.fills:
             self._filled()
         if need is None:
-            t42.settled(draft)  # committed as it is: no second play of the round
             self.commit(ui)
         elif need.kind == t42.ASK_ACTION:
             self._action(ui)
