@@ -16,8 +16,7 @@ Two modes share one code path:
 The parts: the state (Player, State, new_state, check_setup), one round
 played (_Round, apply, Game.probe), scoring (score), the game with undo and
 redo (Game) and its compact storage (Actions, _pack/_unpack). A probe plays
-the whole round on every key press: see _Round for how its path is kept
-cheap."""
+the whole round again on every answer."""
 
 from array import array
 
@@ -159,8 +158,7 @@ class Player:
         self.discard = discard  # bottom .. top
 
     def copy(self):
-        """draw.copy(): one table of the same size (MicroPython's dict(d) grows
-        a new one by steps, and a small one grows again in a reshuffle)"""
+        """A copy sharing only destroyed (see above)."""
         return Player(self.stars, self.tarts, self.hourglasses, self.destroyed, self.draw.copy(), self.discard[:])
 
     def draw_count(self):
@@ -347,20 +345,10 @@ def landing(watch, n):
 
 
 class _Round:
-    # The working context of one action being applied (on a copy of the state).
-    #
-    # Frames: MicroPython puts the frame of a function on the heap at every call
-    # when its arguments, locals and deepest expression stack need more than 11
-    # slots (a for loop's iterator takes 4 of them; a try 3 more, so 8 with a
-    # try; a try/except-as never fits: measured on the VM with gc.mem_alloc),
-    # and in a fragmented heap that allocation costs more than the rest of a
-    # small call (the UI follows the same rule: ui.font, ui.core). A probe plays the
-    # whole round on every key press, so every function on its path is kept
-    # under that size: the round is split into steps, the context lives here
-    # instead of in arguments, and what (the label of the step being played,
-    # for questions and refusals, see _text) is set by whoever starts a step.
-    # tests/test_hot_frames.py holds the hottest UI functions to it (the bench names them).
-    # (Each new name costs the device a qstr: helpers reuse names where they fit.)
+    # One action being applied to s (a copy of the state), step by step:
+    # the mode (strict or probe), where answers filled in go, and what: the
+    # label of the step being played, for questions and refusals ("blue
+    # guards 2/3"), set by whoever starts a step.
 
     __slots__ = ("s", "probe", "fills", "ask_action", "copies", "met", "depth", "what")
 
@@ -759,17 +747,12 @@ class _Round:
         return False
 
 
-# Small helpers of _Round, functions of their own so that each frame fits on
-# MicroPython's C stack (see _Round).
+# -- helpers of _Round -----------------------------------------------------------
 def _check_keys(params, base, allowed, what):
     # T5: a step's parameters are its own keys (and the enclosing cat's, base)
     for k in params:
         if k not in allowed and k not in base:
-            break
-    else:
-        return
-    # raised out of the loop: its iterator would not leave room in the frame
-    raise Refused("%s: unexpected parameter %s" % (what, k))
+            raise Refused("%s: unexpected parameter %s" % (what, k))
 
 
 def _checked_card(c, options, what):
@@ -801,7 +784,7 @@ def _give(o, token, n):
 def _open_piles(piles):
     # the values of the non-empty score-board piles
     out = []
-    for v in range(4, 9):  # PILES
+    for v in PILES:
         if piles[v - 4]:
             out.append(v)
     return tuple(out)
@@ -840,7 +823,7 @@ def destroyable(player):
 def buy_options(s, points):
     """[(pile value, tart cost)] for the non-empty piles (T42-BUY-2 costs)."""
     out = []
-    for v in range(4, 9):  # PILES
+    for v in PILES:
         if s.piles[v - 4]:
             out.append((v, buy_cost(v, points)))
     return out
