@@ -63,6 +63,7 @@ _TABLE = [b"", b""]  # the language in use: its module's TEXT and AT (words_<cod
 # decode and a look-up in the interned strings. At most KEEP, a few
 # screens' worth (measured: 16 or 96 made the bench's presses slower).
 _MADE = {}
+_ORDER = []  # _MADE's keys, the oldest first
 KEEP = 48
 
 
@@ -81,6 +82,7 @@ def use(code):
     _TABLE[0] = mod.TEXT
     _TABLE[1] = mod.AT
     _MADE.clear()
+    del _ORDER[:]
     LANG[0] = code
     if left != code:
         name = "teatally.words_" + left
@@ -131,12 +133,13 @@ def t(key):
         v = _text(key)
         if v is None:
             raise KeyError(key)
-        if len(_MADE) >= KEEP:
-            # one goes (its table never shrinks and grows again); MicroPython
-            # drops the one in the table's first slot, so a template a screen
-            # fills on every round is looked up once by that screen instead
-            _MADE.popitem()
+        if len(_ORDER) >= KEEP:
+            # the oldest goes (popitem() dropped the same table slot again
+            # and again, so a text asked for on every round was made again
+            # on every round)
+            del _MADE[_ORDER.pop(0)]
         _MADE[key] = v
+        _ORDER.append(key)
     return v
 
 
