@@ -34,7 +34,6 @@ PILE_STEP = 20  # px from one score-board pile to the next
 _column = []  # the icons in front of the rows (gfx.column), made once
 _names = Stamp()  # the players' names and the flamingo (band 1)
 _hint = Stamp()  # the menu's hint (band 6)
-_HINT = words.t("board.hint")  # (looked up once: see ui.t42.round's templates)
 _question = Stamp()  # the next round's first question (band 7)
 _labels = Stamp()  # the piles' value labels and the rabbit (band 5)
 _piles = Stamp()  # the same with the piles' counts and the supply's rabbits
@@ -148,7 +147,7 @@ class Status(Screen):
         if self.note is not None:
             text(fb, self.note, 0, 6 * LINE)
         elif not ui.menu_seen:
-            _line(fb, 6, _HINT, _hint)
+            _line(fb, 6, words.t("board.hint"), _hint)
         if not s.over:
             _line(fb, 7, opening(ui.app), _question)
 

@@ -36,14 +36,6 @@ _TIMES = ("", "", " x2", " x3", " x4", " x5", " x6", " x7", " x8", " x9")
 _REVEALS = (words.f("ask.reveals", NAMES[0]), words.f("ask.reveals", NAMES[1]))
 _HOURGLASSES = (words.f("ask.hourglasses", NAMES[0]), words.f("ask.hourglasses", NAMES[1]))
 _COPIES = (words.f("ask.copies", NAMES[0]), words.f("ask.copies", NAMES[1]))
-# The templates filled in every round (words.f: t(key).format), looked up
-# once: t() keeps only the texts asked for lately, and a text made again
-# costs about as much as the format itself
-_CARD_HINT = words.t("card.hint")
-_WIN_BY = words.t("win.by")
-_BUY_COST = words.t("buy.cost")
-_NOTE_ONLY = words.t("note.only")
-_BOARD_NEXT = words.t("board.next")
 
 # Items with a count ("king 7 x3"), kept while there are few: from one round
 # to the next most stay the same. Keyed by the card's value * 64 + the count
@@ -124,7 +116,7 @@ def _open(game):
             _OPEN[2] = (need, listed)
             card = listed[len(listed) // 2]
             if _OPEN[3] != who or _OPEN[4] != card:
-                _OPEN[1] = _BOARD_NEXT.format(NAMES[who], words.card(card))
+                _OPEN[1] = words.f("board.next", NAMES[who], words.card(card))
                 _OPEN[3] = who
                 _OPEN[4] = card
         _OPEN[0] = game.state
@@ -200,7 +192,7 @@ class Round:
         fills = self.fills
         for f in fills:
             if f[0] == t42.ASK_CARD:
-                note = _NOTE_ONLY.format(NAMES[f[1]], words.card(f[2]))
+                note = words.f("note.only", NAMES[f[1]], words.card(f[2]))
                 self.notes = note if self.notes is None else self.notes + " " + note
         del fills[:]
 
@@ -263,7 +255,7 @@ class Round:
         # a reveal's bottom line: how many of the draw pile's cards are this
         # one (the "x2" of the label)
         player = self.app.game.state.players[self.need.who]
-        return _CARD_HINT.format(player.draw.get(v, 0), player.draw_count())
+        return words.f("card.hint", player.draw.get(v, 0), player.draw_count())
 
     def _copy_hint(self, v):
         # the copy question's bottom line (text: the copied effect in words)
@@ -296,7 +288,7 @@ class Round:
         self.text = words.t("effect." + card)
         self.points = points
         if points:
-            title = _WIN_BY.format(NAMES[w], points)
+            title = words.f("win.by", NAMES[w], points)
         else:
             title = words.f("win.tie", NAMES[w])  # the flamingo's holder (T42-ROUND-2)
         # selected first: the dearest buy the winner can afford, else the
@@ -498,7 +490,7 @@ def _cost(v, points):
     cost = t42.buy_cost(v, points)
     if cost == 0:
         return words.f("buy.free", points)
-    return _BUY_COST.format(v, points, words.n("n.tarts", cost))
+    return words.f("buy.cost", v, points, words.n("n.tarts", cost))
 
 
 def _space_says(v):
