@@ -427,13 +427,6 @@ def _card_rows(listed, draw):
     return rows
 
 
-# The last card options arranged: (options, the draw pile, the order). The
-# board's question (opening) and the round's first question, asked on the
-# next press, arrange the same cards of the same state's draw pile (a
-# state's draw pile is never changed in place: T42-INPUT-3).
-_ARRANGED = [None, None, None]
-
-
 def _arranged(options, draw):
     """The card options as the menu lists them: the likeliest (the most of
     it in the draw pile) in the middle, selected first, the next likeliest
@@ -441,16 +434,12 @@ def _arranged(options, draw):
     is few presses away either way round (the menu wraps). Cards as likely
     as each other keep value order among their places (all equally likely:
     plain value order, the middle one selected)."""
-    # Computed on the board's draw after each round (its question), so in
-    # one pass: one sort of plain ints, key i - n * count for option i:
+    # One sort of plain ints, key i - n * count for option i:
     # unique, likeliest first, equal counts in value order; the option is
     # key % n, its count -(key // n). Rank k goes to place n // 2 + 0, +1,
     # -1, +2, -2, ... (k = 0, 1, 2, ...); ranks as likely as each other (a
     # group) fill their places in value order: the places are walked in
     # order, each taking the next rank of its group.
-    m = _ARRANGED
-    if m[1] is draw and m[0] == options:
-        return m[2]
     n = len(options)
     keys = [i - n * draw.get(options[i], 0) for i in range(n)]
     keys.sort()
@@ -467,9 +456,6 @@ def _arranged(options, draw):
         a = group[p]
         out[p] = options[keys[nxt[a]] % n]
         nxt[a] += 1
-    m[0] = options
-    m[1] = draw
-    m[2] = out
     return out
 
 
