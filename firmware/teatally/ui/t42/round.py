@@ -32,27 +32,13 @@ from teatally.ui.t42.words import NAMES
 _CARD_ITEM = {}
 for _c in t42.CARDS:
     _CARD_ITEM[_c] = (words.f("card.item", words.card(_c), t42.VALUE[_c]), _c)
-_TIMES = ("", "", " x2", " x3", " x4", " x5", " x6", " x7", " x8", " x9")
 _REVEALS = (words.f("ask.reveals", NAMES[0]), words.f("ask.reveals", NAMES[1]))
 _HOURGLASSES = (words.f("ask.hourglasses", NAMES[0]), words.f("ask.hourglasses", NAMES[1]))
 _COPIES = (words.f("ask.copies", NAMES[0]), words.f("ask.copies", NAMES[1]))
 
-# Items with a count ("king 7 x3"), kept while there are few: from one round
-# to the next most stay the same. Keyed by the card's value * 64 + the count
-# (cat and rabbit share a value, so a hit's card is checked).
-_COUNTED = {}
-
-
 def _counted(item, n):
-    key = t42.VALUE[item[1]] * 64 + n if n < 64 else -1
-    hit = _COUNTED.get(key)
-    if hit is not None and hit[1] == item[1]:
-        return hit
-    hit = (item[0] + _TIMES[n] if n < len(_TIMES) else item[0] + " x%d" % n, item[1])
-    if len(_COUNTED) >= 12:
-        _COUNTED.clear()
-    _COUNTED[key] = hit
-    return hit
+    # a card's item with its count in the draw pile: "king 7 x3"
+    return (item[0] + " x%d" % n, item[1])
 
 
 # The printed stars last entered per card in this game: the likely answer
