@@ -96,7 +96,6 @@ def _find(k):
     # the number of the key whose ASCII bytes are k, or -1: the keys as
     # long as k lie at a stride of its length (words_keys), so find() among
     # them meets it at a multiple of that (a hit across two keys: look on)
-    # (few locals: a frame within 11 slots, see rules.t42._Round)
     n = len(k)
     if n == 0 or n + 1 >= len(words_keys.START):
         return -1

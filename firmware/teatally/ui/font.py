@@ -115,9 +115,6 @@ def draw(fb, s, x, y, c):
 def draw_ascii(fb, s, x, y, c):
     """draw() in this font only (another language's drawing calls it for
     its ASCII runs). -> the pixels s takes across."""
-    # (split in small functions, each frame within MicroPython's 11 slots
-    # on the C stack, see rules.t42._Round: a bigger one is a heap block
-    # on every text drawn; the loops' frames are the only ones just above)
     if not _fast(getattr(fb, "vlsb", None), s, x, y, c):
         _slow(fb, s, x, y, c)
     return CELL * len(s)

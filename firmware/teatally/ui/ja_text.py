@@ -19,9 +19,7 @@ Imported only when the language is Japanese: the glyph table then costs
 heap (bench: "ja font"); English-only play never loads it.
 
 MicroPython only at run time like gfx (CPython tests install the
-pure-Python framebuf, teatally_host.pyframebuf). The functions keep their
-frames within 11 words (tests/test_frames.py): the text's progress is in
-``_pos`` instead of locals, and each step is a call of four arguments.
+pure-Python framebuf, teatally_host.pyframebuf).
 """
 
 import framebuf
@@ -43,8 +41,6 @@ _FB = framebuf.FrameBuffer(_GLYPH, CELL, CELL, _HLSB)
 _INV = framebuf.FrameBuffer(bytearray(1), 2, 1, _HLSB)
 _INV.pixel(0, 0, 1)
 _INV.pixel(1, 0, 0)
-# the text being drawn: next byte, next x
-_pos = [0, 0]
 
 
 def _code_at(t, m):
@@ -91,14 +87,26 @@ def text(fb, s, x, y, c=1):
     the x after it."""
     if type(s) is str:
         s = s.encode()
-    _pos[0] = 0
-    _pos[1] = x
-    while _pos[0] < len(s):
-        if s[_pos[0]] < 128:
-            _ascii(fb, s, y, c)
+    i = 0
+    while i < len(s):
+        if s[i] < 128:
+            e = _ascii_end(s, i)
+            draw_ascii(fb, s[i:e], x, y, c)
+            x += (e - i) * ASCII_W
+            i = e
+            continue
+        g = find(_decode(s, i)) if s[i] >= 0xC0 else -1
+        if g < 0:
+            fb.rect(x, y, CELL - 1, CELL - 1, c)  # a character the subset lacks
         else:
-            _glyph(fb, s, y, c)
-    return _pos[1]
+            _load(g)
+            if c:
+                fb.blit(_FB, x, y, 0)
+            else:
+                fb.blit(_FB, x, y, 1, _INV)
+        x += CELL
+        i += _utf8_len(s[i])
+    return x
 
 
 def _ascii_end(b, i):
@@ -106,14 +114,6 @@ def _ascii_end(b, i):
     while i < len(b) and b[i] < 128:
         i += 1
     return i
-
-
-def _ascii(fb, b, y, c):
-    e = _ascii_end(b, _pos[0])
-    b = b[_pos[0] : e]
-    _pos[0] = e
-    draw_ascii(fb, b, _pos[1], y, c)
-    _pos[1] += len(b) * ASCII_W
 
 
 def _decode(b, i):
@@ -127,27 +127,10 @@ def _decode(b, i):
     return -1
 
 
-def _glyph(fb, b, y, c):
-    i = _pos[0]
-    _pos[0] = i + _utf8_len(b[i])
-    i = find(_decode(b, i)) if b[i] >= 0xC0 else -1
-    if i < 0:
-        _box(fb, y, c)
-    else:
-        _load(i)
-        _blit(fb, y, c)
-    _pos[1] += CELL
-
-
 def _utf8_len(v):
     # bytes of the character whose UTF-8 lead byte is v (a stray
     # continuation byte: 1)
     return 1 if v < 0xC0 else 2 if v < 0xE0 else 3 if v < 0xF0 else 4
-
-
-def _box(fb, y, c):
-    # a character the subset lacks
-    fb.rect(_pos[1], y, CELL - 1, CELL - 1, c)
 
 
 def _load(i):
@@ -160,24 +143,17 @@ def _load(i):
         k += 1
 
 
-def _blit(fb, y, c):
-    if c:
-        fb.blit(_FB, _pos[1], y, 0)
-    else:
-        fb.blit(_FB, _pos[1], y, 1, _INV)
-
-
 def wrap(text):
     """Split text into lines of at most ROOM pixels: at a space (dropped),
     or between two characters where one is Japanese (Japanese has no
     spaces between words), never before a closing mark (_NO_START)."""
     out = []
     b = text.encode() if type(text) is str else text
-    _pos[0] = 0  # the line's start
-    while _pos[0] < len(b):
-        e = _line_end(b, _pos[0])
-        out.append(b[_pos[0] : e].decode())
-        _pos[0] = _skip_spaces(b, e)
+    a = 0  # the line's start
+    while a < len(b):
+        e = _line_end(b, a)
+        out.append(b[a:e].decode())
+        a = _skip_spaces(b, e)
     return out
 
 

@@ -22,8 +22,7 @@ from teatally.ui.t42.words import NAMES, action_label, round_number
 # calls: both players' numbers share one text row (the two columns are 7
 # characters of the 8x8 font, 56 px, apart), the numbers are formatted to
 # bytes (see ui.py) once per game state, into one list kept for the
-# purpose, and the icons in front of the rows are one image. The drawing is
-# split into short functions so that each frame fits the C stack (see ui.py).
+# purpose, and the icons in front of the rows are one image.
 #
 # Rows: 0 the round and the watch hand; 1 the names and the flamingo;
 # 2 stars (and teacups); 3 tarts and hourglasses; 4 cards in the draw

@@ -282,8 +282,6 @@ class Round:
         return self._menu(title, rows, 1 if len(rows) > 2 else 0, self._act_hint)
 
     def question(self, need):
-        # (a method a kind of question: one frame with all their locals
-        # would go on the heap on every question, see rules.t42._Round)
         kind = need.kind
         if kind == t42.ASK_CARD:
             return self._ask_card(need)
@@ -537,13 +535,10 @@ def _stars_card(what):
 def notices(before, after, w):
     """What the players must do on the table after the round, found by
     comparing the states (T42-SHUF-1, -4, T42-END-1..3)."""
-    # (the winner's first, then the other's: w becomes the other player;
-    # frames within 11 slots, see rules.t42._Round)
     out = []
     rabbits = before.supply_rabbits - after.supply_rabbits
-    rabbits = _reshuffled(out, w, before, after, rabbits)
-    w = 1 - w
-    _reshuffled(out, w, before, after, rabbits)
+    rabbits = _reshuffled(out, w, before, after, rabbits)  # the winner's first
+    _reshuffled(out, 1 - w, before, after, rabbits)
     if after.end is not None and before.end is None:
         _ended(out, after.end)
     return out
