@@ -1151,6 +1151,7 @@ _WORDS = (
         "decline",
     )
 )
+_CODE = {w: i for i, w in enumerate(_WORDS)}  # a name's byte
 _INT = const(0x40)  # the ints start here; below, names (index in _WORDS)
 _ZERO = const(0x68)  # _ZERO + n: the int n
 _DICT = const(0xF0)
@@ -1184,7 +1185,7 @@ class Actions:
         k = len(self.ends)
         try:
             _enc(action, b)
-        except (TypeError, ValueError):  # not names and small ints
+        except (TypeError, KeyError):  # not names and small ints
             self.odd[k] = action
             b = b""
         buf = self.buf
@@ -1235,19 +1236,19 @@ def _tag(a):
 
 
 def _enc(o, out):
-    # a dict (names as keys) or a list of names; TypeError or ValueError
+    # a dict (names as keys) or a list of names; TypeError or KeyError
     # (not a name) for anything else
     if type(o) is list:
         out.append(_LIST)
         for v in o:
-            out.append(_WORDS.index(v))
+            out.append(_CODE[v])
     elif type(o) is dict:
         out.append(_DICT)
         for k in o:
-            out.append(_WORDS.index(k))
+            out.append(_CODE[k])
             v = o[k]
             if type(v) is str:
-                out.append(_WORDS.index(v))
+                out.append(_CODE[v])
             elif v is True:
                 out.append(_TRUE)
             elif type(v) is int and _INT - _ZERO <= v < _DICT - _ZERO:
