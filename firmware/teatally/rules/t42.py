@@ -1013,59 +1013,30 @@ class Game:
     that replay leaves the state before its target at hand for the next
     undo."""
 
-    __slots__ = ("setup", "_acts", "_last", "_due", "redo_stack", "state", "_snaps", "_prev")
+    __slots__ = ("setup", "actions", "redo_stack", "state", "_snaps", "_prev")
 
     def __init__(self, setup):
         self.setup = setup
-        self._acts = Actions()
-        # The last action applied, not yet in _acts: its encoding (~1 ms on
-        # the Pico) waits for pack(), which the next apply (or reading
-        # .actions) calls first. The same goes for the snapshot due at a
-        # checkpoint (_due: the state to pack).
-        self._last = None
-        self._due = None
+        self.actions = Actions()  # the applied actions (len, [i], iteration)
         self.redo_stack = []  # whole actions, the next redo last
         self.state = new_state(setup)
         self._snaps = [_pack(self.state)]
         self._prev = None
 
-    @property
-    def actions(self):
-        """The applied actions (Actions: len, [i], iteration)."""
-        self.pack()
-        return self._acts
-
-    def pack(self):
-        """Store the last action and a due snapshot compactly (the next
-        apply, or reading .actions, does it first). -> True if there was
-        something to store."""
-        a = self._last
-        d = self._due
-        if a is None and d is None:
-            return False
-        if a is not None:
-            self._acts.append(a)  # out of memory: raises, a stays the last
-            self._last = None
-        if d is not None:
-            self._snaps.append(_pack(d))
-            self._due = None
-        return True
-
     def __len__(self):
-        # the number of actions applied, packed or not
-        return len(self._acts) + (self._last is not None)
+        # the number of actions applied
+        return len(self.actions)
 
     def apply(self, action, keep_redo=False):
         """Apply one line (a round or an adjustment) and return the new state;
         Refused leaves the game as it was. The redo stack is cleared unless
         keep_redo (redo itself)."""
-        self.pack()  # the one before (a replay applies many in a row)
         n = apply(self.state, action)
-        self._last = action
+        self.actions.append(action)  # out of memory: raises, the game as it was
         self._prev = self.state
         self.state = n
-        if len(self) % CHECKPOINT == 0:
-            self._due = n  # packed by pack(), like the action
+        if len(self.actions) % CHECKPOINT == 0:
+            self._snaps.append(_pack(n))
         if not keep_redo:
             self.redo_stack = []
         return n
