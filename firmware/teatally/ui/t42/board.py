@@ -32,8 +32,6 @@ from teatally.ui.t42.words import NAMES, action_label, round_number
 PILE_STEP = 20  # px from one score-board pile to the next
 _column = []  # the icons in front of the rows (gfx.column), made once
 _names = Stamp()  # the players' names and the flamingo (band 1)
-_hint = Stamp()  # the menu's hint (band 6)
-_question = Stamp()  # the next round's first question (band 7)
 _labels = Stamp()  # the piles' value labels and the rabbit (band 5)
 _piles = Stamp()  # the same with the piles' counts and the supply's rabbits
 # The board's text for the state _shown[0] (see board_rows): filled in
@@ -141,21 +139,12 @@ class Status(Screen):
     def _bottom(self, ui, fb, s):
         # row 6: the round's notes, or the menu's hint; row 7: the question
         # (ui.t42.round.opening: one probe a state)
-        # (the hint and the question, the same from one board to the next
-        # more often than not, kept as drawn: Stamps keyed by their text)
         if self.note is not None:
             text(fb, self.note, 0, 6 * LINE)
         elif not ui.menu_seen:
-            _line(fb, 6, words.t("board.hint"), _hint)
+            text(fb, words.t("board.hint"), 0, 6 * LINE)
         if not s.over:
-            _line(fb, 7, opening(ui.app), _question)
-
-
-def _line(fb, r, s, stamp):
-    # the text s alone in band r, kept by stamp
-    if not stamp.paste(fb, r, s):
-        text(fb, s, 0, r * LINE)
-        stamp.keep(fb, r, s)
+            text(fb, opening(ui.app), 0, 7 * LINE)
 
 
 def _top(gfx, fb, s, title):
