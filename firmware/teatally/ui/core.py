@@ -263,20 +263,6 @@ def _item(fb, label, y, c):
         _overflow(label, 4, y)
 
 
-# A Picker's value as text, made once per value (gfx.big wants a str, and a
-# new str costs a search of the interned-string table on every press).
-_DIGITS = {}
-
-
-def _digits(v):
-    d = _DIGITS.get(v)
-    if d is None:
-        d = str(v)
-        if len(_DIGITS) < 40:  # pickers count stars and hourglasses: few values
-            _DIGITS[v] = d
-    return d
-
-
 class Picker(Screen):
     """Pick a whole number lo..hi with UP/DOWN (held: auto-repeat).
 
@@ -312,7 +298,7 @@ class Picker(Screen):
         # the value, big: three columns (-12) at scale 2 keep clear of the
         # range text; four (-999, the adjust picker's stars) start at the
         # left edge to keep clear of it too
-        v = _digits(self.value)
+        v = str(self.value)
         ui.gfx.big(fb, v, 4 if len(v) <= 3 else 0, 12, 3 if len(v) <= 2 else 2)
         if self._range is None:
             # bytes (fb.text takes them): no new str
