@@ -195,17 +195,15 @@ def _cols(s):
 
 
 # the groups of keys whose names label() looks up, in order
-_GROUPS = (b"who.", b"card.", b"space.", b"label.")
+_GROUPS = ("who.", "card.", "space.", "label.")
 
 
 def _name(w):
-    # w's words: the first group that names it (bytes keys: a str made for
-    # each of up to four look-ups would search the interned strings)
-    b = w.encode()
+    # w's words: the first group that names it
     for group in _GROUPS:
-        i = _find(group + b)
-        if i >= 0:
-            return _made(i)
+        v = _text(group + w)
+        if v is not None:
+            return v
     return w
 
 
