@@ -144,9 +144,8 @@ def track(stars):
 
 
 class Player:
-    """destroyed is shared between copies and never changed in place: a
-    destroy makes a new list (most rounds destroy nothing, and a probe
-    copies the state on every question, T42-INPUT-3)."""
+    """One player's tokens, stars and cards."""
+
     __slots__ = ("stars", "tarts", "hourglasses", "destroyed", "draw", "discard")
 
     def __init__(self, stars, tarts, hourglasses, destroyed, draw, discard):
@@ -158,8 +157,10 @@ class Player:
         self.discard = discard  # bottom .. top
 
     def copy(self):
-        """A copy sharing only destroyed (see above)."""
-        return Player(self.stars, self.tarts, self.hourglasses, self.destroyed, self.draw.copy(), self.discard[:])
+        """A copy sharing nothing (T42-INPUT-3: a state is never changed)."""
+        return Player(
+            self.stars, self.tarts, self.hourglasses, self.destroyed[:], self.draw.copy(), self.discard[:]
+        )
 
     def draw_count(self):
         """How many cards the draw pile holds."""
@@ -189,7 +190,7 @@ class Player:
         draw = self.draw
         for c in self.discard:
             draw[c] = draw.get(c, 0) + 1
-        del self.discard[:]  # never shared (copy() copies it); keeps its room
+        del self.discard[:]
 
     def take_from_draw(self, card):
         """Take one card out of the draw pile (Refused if there is none)."""
@@ -499,7 +500,7 @@ class _Round:
         n = self.stars(params, p, MAX_PRINTED_STARS)
         player = self.s.players[p]
         player.stars += n
-        player.destroyed = player.destroyed + [card]  # shared with earlier states
+        player.destroyed.append(card)
 
     def check_piles(self):
         # T42-END-1
