@@ -70,7 +70,9 @@ def start(ui, ev=None):
 # The status board's last line for the state _OPEN[0], and the question it
 # shows (None: not a card): one probe a state. The line asks player
 # _OPEN[3] about card _OPEN[4]: the same question as the state before
-# keeps its text (no new str; the board keeps the line as drawn).
+# keeps its text. Speed, first light (issue 24): without the memo computing
+# p95 +0.6 ms, first light proxy 25.4 ms > 25; without keeping the text
+# +0.4 ms, 25.2 ms.
 _OPEN = [None, None, None, None, None]
 
 
