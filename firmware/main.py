@@ -1,5 +1,7 @@
 # Tea Tally entry point on the Pico: keep it tiny (a .py shadows a .mpy, so
-# everything else lives in the compiled package).
+# everything else lives in the compiled package). boot.py ran just before in
+# the same globals: its `keeper` feeds a watchdog left running by a soft
+# reset, until the app's loop feeds it (absent boot.py: none).
 from teatally import app
 
-app.main()
+app.main(globals().get("keeper"))

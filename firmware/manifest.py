@@ -34,6 +34,7 @@ package(
         "hw/__init__.py",
         "hw/base.py",
         "hw/boards.py",
+        "hw/diagnose.py",
         "hw/pages.py",
         "hw/pico.py",
         "rules/__init__.py",

@@ -299,17 +299,15 @@ def ran(*args, **kw):
 
 @contextlib.contextmanager
 def stubbed():
-    from teatally_host import bench, cmd_flash, cmd_pull, sim
+    from teatally_host import bench, cmd_flash, sim
 
     def mpremote(args):
-        return mock.Mock(returncode=1, stdout="", stderr="no device found")
+        return iter(["mpremote: no device found\n"]), lambda: 1
 
-    failed = mock.Mock(returncode=1, stdout="", stderr="mpremote: no device found")
     with mock.patch.object(sim, "Sim", StubSim), \
             mock.patch.object(cmd_flash, "compile_firmware", lambda chip: []), \
             mock.patch.object(cmd_flash, "build_romfs", lambda chip: ROOT / "README.md"), \
-            mock.patch.object(cmd_flash.subprocess, "run", lambda *a, **k: failed), \
-            mock.patch.object(cmd_pull, "_mpremote", mpremote), \
+            mock.patch.object(cmd_flash, "spawn", mpremote), \
             mock.patch.object(bench, "run_bench", ran):
         yield
 

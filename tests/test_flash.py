@@ -1,48 +1,73 @@
 """`teatally flash --dry-run` and the mip manifest (no board needed)."""
 
+import contextlib
 import json
 import shlex
+from pathlib import Path
 
 import pytest
 
 from teatally_host import cli, cmd_flash
 
 
-def dry(capsys, *extra):
-    assert cli.main(["flash", "--dry-run", *extra]) == 0
-    return [shlex.split(line) for line in capsys.readouterr().out.splitlines() if line.startswith("mpremote")]
+def dry(capsys, *extra, cmd="flash"):
+    """The dry run's one mpremote command, split into its chained steps."""
+    assert cli.main([cmd, "--dry-run", *extra]) == 0
+    lines = [line for line in capsys.readouterr().out.splitlines() if not line.startswith("#")]
+    assert len(lines) == 1 and lines[0].startswith("mpremote connect ")
+    return steps_of(shlex.split(lines[0])[1:])
+
+
+def steps_of(argv):
+    """connect PORT + step + step ... -> (port, [step, ...])."""
+    assert argv[0] == "connect"
+    steps = [[]]
+    for a in argv[2:]:
+        if a == "+":
+            steps.append([])
+        else:
+            steps[-1].append(a)
+    return argv[1], steps
 
 
 @pytest.mark.parametrize("board", cmd_flash.board_names())
-def test_dry_run_lists_every_step_for_each_board(capsys, board):
-    cmds = dry(capsys, "--board", board)
+def test_dry_run_is_one_session_staging_everything_then_switching(capsys, board):
+    port, steps = dry(capsys, "--board", board)
     b = cmd_flash.load_board(board)
-    assert cmds[0][:4] == ["mpremote", "connect", "auto", "exec"] and "version" in cmds[0][4]
-    mip = [c[5] for c in cmds if c[3:5] == ["mip", "install"]]
-    assert mip == b["MIP_PACKAGES"]
-    copies = [c for c in cmds if c[3:5] == ["fs", "cp"]]
-    # the package folder by folder (subpackages included), every device module once
+    assert port == "auto"
+    # the device first (a Pico with MicroPython 1.23+), then boot.py keeps a
+    # running watchdog fed for the rest of the session
+    assert steps[0][0] == "exec" and "sys.platform == 'rp2' and v >= (1, 23)" in steps[0][1]
+    assert steps[1] == ["run", "firmware/boot.py"]
+    assert steps[2][0] == "exec" and "os.mkdir(d)" in steps[2][1]
+    mip = [s[2:] for s in steps if s[:2] == ["mip", "install"]]
+    assert mip == [["--target", "lib.new", p] for p in b["MIP_PACKAGES"]]
+    copies = [s for s in steps if s[:2] == ["fs", "cp"]]
+    # the package folder by folder into teatally.new, every device module once
     package = [c for c in copies if c[-1].startswith(":teatally")]
-    assert [c[-1] for c in package] == [":%s/" % d for d in cmd_flash.package_dirs()]
-    mpys = [m for c in package for m in c[5:-1]]
+    assert [c[-1] for c in package] == [":%s/" % cmd_flash.staged(d) for d in cmd_flash.package_dirs()]
+    assert package[0][-1] == ":teatally.new/"
+    mpys = [m for c in package for m in c[2:-1]]
     assert sorted(m.split("build/mpy/", 1)[1] for m in mpys) == sorted(
         cmd_flash.mpy_path(p) for p in cmd_flash.firmware_modules()
     )
-    assert all(m.split("build/mpy/", 1)[1].rpartition("/")[0] == c[-1][1:-1] for c in package for m in c[5:-1])
     assert "teatally/app.mpy" in " ".join(mpys) and "hw/sim" not in " ".join(mpys)
-    assert ["boards/%s.py" % board, ":boards/%s.py" % board] in [c[5:] for c in copies]
-    assert ["firmware/main.py", ":main.py"] in [c[5:] for c in copies]
-    assert any("board.txt" in c[-1] and board in c[-1] for c in cmds if c[3] == "exec")
-    assert cmds[-1][3:] == ["reset"]
+    # the small files under new names too; nothing is in place before the switch
+    assert ["boards/%s.py" % board, ":boards/%s.py.new" % board] in [c[2:] for c in copies]
+    assert ["firmware/main.py", ":main.py.new"] in [c[2:] for c in copies]
+    assert ["firmware/boot.py", ":boot.py.new"] in [c[2:] for c in copies]
+    assert steps[-2][0] == "exec" and "os.rename('teatally.new', 'teatally')" in steps[-2][1]
+    assert "f.write('%s')" % board in steps[-2][1] and steps[-1] == ["reset"]
+    assert steps.index(copies[-1]) == len(steps) - 3
     # never touches the games
-    text = " ".join(" ".join(c) for c in cmds)
-    assert "game.jsonl" not in text and "rm" not in [c[4] for c in cmds if len(c) > 4 and c[3] == "fs"]
+    text = " ".join(" ".join(s) for s in steps)
+    assert "game.jsonl" not in text and "games" not in text
 
 
 def test_dry_run_port_and_driver_options(capsys):
-    cmds = dry(capsys, "--port", "/dev/ttyACM1", "--no-driver")
-    assert all(c[1:3] == ["connect", "/dev/ttyACM1"] for c in cmds)
-    assert not any(c[3] == "mip" for c in cmds)
+    port, steps = dry(capsys, "--port", "/dev/ttyACM1", "--no-driver")
+    assert port == "/dev/ttyACM1"
+    assert not any(s[0] == "mip" for s in steps)
 
 
 def test_compile_for_rp2350_uses_its_arch(tmp_path):
@@ -83,31 +108,32 @@ def test_package_json_is_current_and_installs_everything():
     assert pkg["deps"] == [["ssd1306", "latest"]]
 
 
-def test_pull_dry_run(capsys):
-    assert cli.main(["pull", "--dry-run", "out"]) == 0
-    out = capsys.readouterr().out
-    assert "mpremote connect auto fs cp :game.jsonl out/current.jsonl" in out
+def test_pull_dry_run_is_one_read_only_session(capsys):
+    port, steps = dry(capsys, "out", cmd="pull")
+    assert port == "auto" and steps[0] == ["run", "firmware/boot.py"]
+    assert len(steps) == 2 and steps[1][0] == "exec" and "game.jsonl" in steps[1][1]
+    assert not any(w in steps[1][1] for w in ("remove", "rename", "'w'", "mkdir"))
 
 
 # -- --romfs ------------------------------------------------------------------------
 
 
-def test_dry_run_romfs_checks_the_partition_before_touching_the_board(capsys):
-    """--romfs: version and partition first, then the image is written, then
-    the LittleFS copy of the package goes (it would shadow /rom), then
-    main.py and the board file as usual; the games are never touched."""
-    cmds = dry(capsys, "--romfs")
-    steps = [c[3:] for c in cmds]
-    assert steps[0][0] == "exec" and "version" in steps[0][1]
-    assert steps[1] == ["romfs", "query"]
+def test_dry_run_romfs_deploys_before_removing_the_littlefs_package(capsys):
+    """--romfs: the device check, the keeper, then the image is written
+    (`romfs deploy` checks the partition and the size before writing), then
+    the LittleFS copy of the package goes (it would shadow /rom), then the
+    staged small files are switched; the games are never touched."""
+    _, steps = dry(capsys, "--romfs")
+    assert steps[0][0] == "exec" and "v >= (1, 25)" in steps[0][1]
+    assert steps[1] == ["run", "firmware/boot.py"]
     deploy = steps.index(["romfs", "deploy", "build/teatally.romfs"])
-    prepare = [i for i, s in enumerate(steps) if s[0] == "exec" and "os.remove(d + '/' + n)" in s[1]]
+    prepare = [i for i, s in enumerate(steps) if s[0] == "exec" and "teatally-old" in s[1]]
     assert len(prepare) == 1 and deploy < prepare[0]
-    assert ["fs", "cp", "firmware/main.py", ":main.py"] in steps
-    assert steps[-1] == ["reset"]
+    assert ["fs", "cp", "firmware/main.py", ":main.py.new"] in steps
+    assert steps[-1] == ["reset"] and "os.rename('main.py.new', 'main.py')" in steps[-2][1]
     # no .mpy goes to LittleFS
-    assert not any(s[:2] == ["fs", "cp"] and s[-1] == ":teatally/" for s in steps)
-    text = " ".join(" ".join(c) for c in cmds)
+    assert not any(s[:2] == ["fs", "cp"] and s[-1].startswith(":teatally") for s in steps)
+    text = " ".join(" ".join(s) for s in steps)
     assert "game.jsonl" not in text and "games" not in text
 
 
@@ -126,31 +152,73 @@ def test_romfs_query_and_version_messages():
     assert cmd_flash.check_version("(1, 25)", cmd_flash.MIN_DEVICE_ROMFS) is None
 
 
-class _Proc:
-    def __init__(self, out, code=0):
-        self.stdout, self.stderr, self.returncode = out, "", code
+def fake_mpremote(monkeypatch, output, code=1):
+    """cmd_flash.spawn replaced: mpremote prints ``output`` and exits with ``code``."""
+    seen = []
+
+    def spawn(args):
+        seen.append(args)
+        return iter(output.splitlines(True)), lambda: code
+
+    monkeypatch.setattr(cmd_flash, "spawn", spawn)
+    monkeypatch.setattr(cmd_flash, "compile_firmware", lambda chip: [])
+    return seen
 
 
 def test_romfs_without_partition_stops_before_writing(monkeypatch, capsys, tmp_path):
-    """A stock RPI_PICO firmware (no ROMFS partition): a clear error, and
-    nothing on the board was changed (no deploy, no removal, no copy)."""
+    """A stock RPI_PICO firmware (no ROMFS partition): `romfs deploy` stops
+    before writing, and one clear line says why."""
     image = tmp_path / "teatally.romfs"
     image.write_bytes(b"\xd2\xcd\x31\x00")
     monkeypatch.setattr(cmd_flash, "build_romfs", lambda chip: image)
-    seen = []
-
-    def fake_run(argv, **kw):
-        seen.append(argv[3:])
-        if "romfs" in argv:
-            return _Proc("No ROMFS partitions available\n")
-        return _Proc("(1, 27)\n")
-
-    monkeypatch.setattr(cmd_flash.subprocess, "run", fake_run)
+    fake_mpremote(monkeypatch, "device rp2 1.27\nmpremote: ROMFS is not enabled on this device\n")
     assert cli.main(["flash", "--romfs"]) == 2
     err = capsys.readouterr().err
-    assert "no ROMFS partition" in err and "without --romfs" in err
-    assert [s[2:4] for s in seen] == [["exec", "import sys; print(sys.implementation.version[:2])"],
-                                      ["romfs", "query"]]
+    assert err.count("\n") == 1 and "no ROMFS partition" in err and "without --romfs" in err
+
+
+def test_a_board_that_is_not_a_pico_or_disconnects_gets_one_line(monkeypatch, capsys):
+    cases = [
+        # MicroPython on an ESP32: the device check stops the session
+        ("device esp32 1.27\nTraceback (most recent call last):\nKeyError: teatally: not a Pico\n",
+         "runs MicroPython for esp32, not for a Raspberry Pi Pico"),
+        ("device rp2 1.19\nKeyError: teatally: not a Pico with MicroPython 1.23 or newer\n", "version mismatch"),
+        # not MicroPython at all on that port
+        ("b''\nmpremote: could not enter raw repl\n", "MicroPython is not running on the board"),
+        ("mpremote: no device found\n", "no board found"),
+    ]
+    for out, want in cases:
+        fake_mpremote(monkeypatch, out)
+        assert cli.main(["flash", "--no-driver"]) == 2
+        got = capsys.readouterr()
+        assert want in got.err and got.err.count("\n") == 1, got.err
+    # cut off mid-copy (the board reset, the cable pulled): how far it came
+    # and how to finish, in one line, not mpremote's traceback
+    files = [str(f) for f in cmd_flash.copied_files(cmd_flash.plan("pico_ssd1306", driver=False))]
+    out = "device rp2 1.28\n" + "".join("cp %s :teatally.new/\n" % f for f in files[:12]) + (
+        "Traceback (most recent call last):\n  File ...\nserial.serialutil.SerialException: device reports "
+        "readiness to read but returned no data (device disconnected or multiple access on port?)\n")
+    fake_mpremote(monkeypatch, out)
+    assert cli.main(["flash", "--no-driver"]) == 2
+    got = capsys.readouterr()
+    assert got.err == ("teatally flash: the board disconnected after file 12 of %d; the old firmware still boots; "
+                       "run `teatally flash` again to finish (files already there are skipped)\n" % len(files))
+    assert "file 12 of %d: teatally/" % len(files) in got.out and "Traceback" not in got.out + got.err
+    # all went well: progress for every file, then done
+    fake_mpremote(monkeypatch, "device rp2 1.28\n" + "".join("cp %s :x/\n" % f for f in files)
+                  + cmd_flash.SWITCHED + "\n", code=0)
+    assert cli.main(["flash", "--no-driver"]) == 0
+    out = capsys.readouterr().out
+    assert "file %d of %d: firmware/main.py" % (len(files), len(files)) in out and "flashed pico_ssd1306" in out
+    # pull, cut off: one line too
+    fake_mpremote(monkeypatch, "file 1 of 3 game.jsonl 10\n00\nmpremote: Error with transport: write failed\n")
+    from teatally_host import cmd_pull
+
+    monkeypatch.setattr(cmd_pull, "Path", cmd_pull.Path)
+    assert cli.main(["pull", str(cmd_flash.ROOT / "build" / "pull-test")]) == 2
+    err = capsys.readouterr().err
+    assert err == ("teatally pull: the board disconnected after file 1 of 3; nothing on the board changed: "
+                   "run `teatally pull` again\n")
 
 
 def test_romfs_image_holds_exactly_the_device_modules(tmp_path):
@@ -277,20 +345,161 @@ def test_manifest_freezes_every_device_module_and_the_default_board():
     assert seen["require"] == cmd_flash.load_board("pico_ssd1306")["MIP_PACKAGES"]
 
 
-def test_prepare_makes_the_package_folders_and_clears_an_older_install(tmp_path):
-    """flash's preparing line on the device (here the VM, its flash a host
-    folder): an install of the flat layout (teatally/ui.mpy, t42.mpy, a
-    stray .py) leaves no module behind, and every folder of the package
-    and /boards exists for the copies that follow; games are kept."""
+# -- a flash cut after every file ---------------------------------------------------
+
+
+@contextlib.contextmanager
+def device(flash):
+    """CPython as the device: in the flash's root, a `machine` whose
+    watchdog is not running (boot.py starts no keeper)."""
+    import os
+    import sys
+    import types
+
+    here = os.getcwd()
+    saved = sys.modules.get("machine")
+    sys.modules["machine"] = types.SimpleNamespace(mem32={0x40058000: 0})
+    os.chdir(flash)
+    try:
+        yield
+    finally:
+        os.chdir(here)
+        if saved is None:
+            sys.modules.pop("machine")
+        else:
+            sys.modules["machine"] = saved
+
+
+def play(argv, flash, cut_after=None):
+    """The session's steps done to ``flash`` (a folder) as the device does
+    them, here under CPython: exec and run in the flash's root, fs cp and
+    mip as copies; stopped after ``cut_after`` files (the board reset or the
+    cable pulled). -> the number of files copied."""
+    import shutil
+
+    _, steps = steps_of(argv)
+    n = 0
+    with device(flash):
+        for st in steps:
+            if st[0] == "exec" and "sys.implementation.version" not in st[1]:  # (CPython is no Pico)
+                exec(st[1], {})
+            elif st[0] == "run":
+                exec(open(st[1]).read(), {"__name__": "__main__"})
+            elif st[:2] == ["mip", "install"]:
+                name = st[4].rpartition("/")[2]  # ssd1306 (from the index: .mpy) or a URL's sh1106.py
+                (flash / st[3]).mkdir(exist_ok=True)
+                (flash / st[3] / (name if "." in name else name + ".mpy")).write_text("# new driver\n")
+            elif st[:2] == ["fs", "cp"]:
+                for src in st[2:-1]:
+                    dest = st[-1][1:]
+                    shutil.copyfile(src, flash / dest / Path(src).name if dest.endswith("/") else flash / dest)
+                    n += 1
+                    if n == cut_after:
+                        return n
+    return n
+
+
+def tree(d):
+    """{relative path: bytes} of every file below d."""
+    return {p.relative_to(d).as_posix(): p.read_bytes() for p in sorted(Path(d).rglob("*")) if p.is_file()}
+
+
+def boot_py(flash):
+    """firmware/boot.py at the next start."""
+    with device(flash):
+        exec((cmd_flash.FIRMWARE / "boot.py").read_text(), {"__name__": "__main__"})
+
+
+def old_device(flash, new):
+    """A device running an older Tea Tally: its package (the new one plus a
+    module the new one dropped, and a different __init__), its driver,
+    board file, main.py, a journal and an archive."""
+    import shutil
+
+    shutil.copytree(new / "teatally", flash / "teatally")
+    (flash / "teatally" / "legacy.mpy").write_bytes(b"old module")
+    (flash / "teatally" / "__init__.mpy").write_bytes(b"old init")
+    (flash / "lib").mkdir()
+    (flash / "lib" / "ssd1306.mpy").write_text("# old driver\n")
+    (flash / "boards").mkdir()
+    (flash / "boards" / "pico_ssd1306.py").write_text("# old board\n")
+    (flash / "main.py").write_text("# old main\n")
+    (flash / "board.txt").write_text("pico_ssd1306")
+    (flash / "game.jsonl").write_text("journal\n")
+    (flash / "games").mkdir()
+    (flash / "games" / "g0001.jsonl").write_text("archive\n")
+    return tree(flash)
+
+
+def test_a_flash_cut_after_any_file_leaves_the_old_firmware_and_the_next_flash_finishes(tmp_path):
+    """Cut after each file in turn: the old firmware is there, whole, as it
+    was (and boot.py changes nothing); the flash run again ends with the new
+    firmware in place, exactly what an uncut flash gives. The switch cut
+    between its two renames is mended by boot.py."""
+    new = tmp_path / "mpy"
+    cmd_flash.compile_firmware("rp2040", out=new)
+    argv = cmd_flash.session(cmd_flash.plan("pico_ssd1306", build=new))
+    n_files = len(cmd_flash.copied_files(cmd_flash.plan("pico_ssd1306", build=new)))
+    clean = tmp_path / "clean"
+    clean.mkdir()
+    old = old_device(clean, new)
+    assert play(argv, clean) == n_files
+    done = tree(clean)
+    assert {k: v for k, v in done.items() if k.startswith("teatally/")} == {
+        k: v for k, v in tree(new).items() if k.startswith("teatally/")}
+    assert done["lib/ssd1306.mpy"] == b"# new driver\n" and done["board.txt"] == b"pico_ssd1306"
+    assert done["main.py"] == (cmd_flash.FIRMWARE / "main.py").read_bytes()
+    assert done["boot.py"] == (cmd_flash.FIRMWARE / "boot.py").read_bytes()
+    assert done["game.jsonl"] == old["game.jsonl"] and done["games/g0001.jsonl"] == old["games/g0001.jsonl"]
+    live = ("teatally/", "lib/", "boards/", "main.py", "boot.py", "board.txt", "game", "games/")
+    for cut in range(1, n_files + 1):
+        flash = tmp_path / ("cut%d" % cut)
+        flash.mkdir()
+        old_device(flash, new)
+        assert play(argv, flash, cut_after=cut) == cut
+        boot_py(flash)
+        now = tree(flash)
+        # every file the old firmware boots from is as it was
+        assert {k: v for k, v in now.items() if k.startswith(live) and not k.endswith(".new")} == old, cut
+        assert play(argv, flash) == n_files
+        assert tree(flash) == done, cut
+    # cut inside the switch, between moving the old package aside and the new one in
+    flash = tmp_path / "switch"
+    flash.mkdir()
+    old_device(flash, new)
+    play(argv, flash, cut_after=n_files)
+    (flash / "teatally").rename(flash / "teatally.old")
+    boot_py(flash)
+    assert tree(flash / "teatally") == tree(new / "teatally")
+
+
+def test_the_prepare_and_switch_lines_run_on_micropython(tmp_path):
+    """The lines CPython played above, on the MicroPython VM (its flash a
+    host folder): prepare removes a stray staged file and a leftover
+    teatally.old, the switch puts everything in place; the games stay."""
+    new = tmp_path / "mpy"
+    cmd_flash.compile_firmware("rp2040", out=new)
+    steps = cmd_flash.plan("pico_ssd1306", build=new)
+    argv = cmd_flash.session(steps)
     flash = tmp_path / "flash"
-    (flash / "teatally").mkdir(parents=True)
-    for name in ("ui.mpy", "t42.mpy", "app.py", "app.mpy"):
-        (flash / "teatally" / name).write_bytes(b"old")
-    (flash / "game.jsonl").write_text("{}\n")
+    flash.mkdir()
+    old = old_device(flash, new)
+    (flash / "teatally.old" / "ui").mkdir(parents=True)
+    (flash / "teatally.old" / "ui" / "x.mpy").write_bytes(b"left by a cut switch")
+    (flash / "teatally.new").mkdir()
+    (flash / "teatally.new" / "gone.mpy").write_bytes(b"a module this firmware dropped")
     fw = tmp_path / "fw"
     fw.mkdir()
     mp("import os\nos.chdir('/flash')\n" + cmd_flash._PREPARE + "\n", fw, flash)
-    for d in cmd_flash.package_dirs():
-        assert (flash / d).is_dir() and not [p for p in (flash / d).iterdir() if p.is_file()], d
-    assert (flash / "boards").is_dir() and (flash / "game.jsonl").read_text() == "{}\n"
-    mp("import os\nos.chdir('/flash')\n" + cmd_flash._PREPARE + "\n", fw, flash)  # again: nothing to do
+    assert not (flash / "teatally.old").exists() and not (flash / "teatally.new" / "gone.mpy").exists()
+    assert all((flash / cmd_flash.staged(d)).is_dir() for d in cmd_flash.package_dirs())
+    no_switch = cmd_flash.session(steps[:-2])
+    play(no_switch, flash)
+    out = mp("import os\nos.chdir('/flash')\n" + steps[-2][1] + "\n", fw, flash)
+    assert out == cmd_flash.SWITCHED + "\n"
+    clean = tmp_path / "clean"
+    clean.mkdir()
+    old_device(clean, new)
+    play(argv, clean)
+    assert tree(flash) == tree(clean)
+    assert tree(flash)["games/g0001.jsonl"] == old["games/g0001.jsonl"]

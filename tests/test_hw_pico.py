@@ -33,6 +33,11 @@ class Pin:
         return Pin.level.get(self.n, 1)
     def init(self, *a, **k):
         pass
+    IRQ_FALLING = 4
+    IRQ_RISING = 8
+    irqs = []  # (pin, handler) of every Pin.irq, in order
+    def irq(self, handler, trigger):
+        Pin.irqs.append((self, handler, trigger))
     def __call__(self, v=None):
         return self.value()
 
@@ -165,7 +170,12 @@ try:
         hw.start_watchdog(20000)
         hw.start_watchdog(500)
         hw.wdt_feed()
-        hw.idle()
+        hw.wait(0)
+        # a key edge (the pin's interrupt) ends a rest after its first sleep
+        pin, edge, trigger = Pin.irqs[-1]
+        hw.sleep_ms = lambda ms: (LOG.append('sleep%d' % ms), edge(pin))
+        hw.wait(5000)
+        print('irqs', len(Pin.irqs), trigger, hw.woken)
         hw.reset()
         print('misc', ' '.join(LOG), hw.watchdog_ms)
         keys = hw.make_keys()
@@ -211,7 +221,7 @@ except ValueError:
     print('rand0 refused')
 hw.start_watchdog(3000)
 hw.wdt_feed()
-hw.idle()
+hw.wait(0)
 hw.set_flip(1)
 hw.reset()
 print(hw.watchdog_ms, hw.flipped, hw.reset_requested, type(hw.mem_free()) is int)
@@ -271,7 +281,9 @@ def test_setup_builds_each_board(dual):
     # written after it): the whole frame again
     assert s["flip"] == "rotate(1) w3c:0.21.0.7f.22.0.7 d1024 rotate(0) w3c:0.21.0.7f.22.0.7 d1024 False"
     # the watchdog starts once, clamped to the RP2040's 8 s limit; feeding before start is a no-op
-    assert s["misc"] == "WDT(8000) feed idle reset 8000"
+    assert s["misc"] == "WDT(8000) feed sleep1 reset 8000"
+    # every key's pin wakes the loop's rest on both edges; the wake is consumed
+    assert s["irqs"].endswith(" 12 False")
     assert s["keys"] == "4key 4"
     # the driver exposes its frame: the display gets the cheap clear (hw_base.add_bands)
     assert s["fast"] == "True None"

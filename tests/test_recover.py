@@ -560,8 +560,10 @@ def test_replay_and_report_accept_a_damaged_journal_and_say_what_was_kept(capsys
 def test_pull_copies_the_kept_copies_too():
     from teatally_host import cmd_pull
 
-    cmds = cmd_pull.plan("out", "auto", ["g0001.jsonl", "d0002.jsonl"])
-    assert [c[4] for c in cmds] == [":game.jsonl", ":games/g0001.jsonl", ":games/d0002.jsonl"]
+    # every games/*.jsonl comes along, the kept copies (dNNNN) too
+    assert "'games/' + n for n in sorted(os.listdir('games')) if n.endswith('.jsonl')" in cmd_pull.DUMP
+    assert [cmd_pull.local_name(n) for n in ("game.jsonl", "games/g0001.jsonl", "games/d0002.jsonl")] == [
+        "current.jsonl", "g0001.jsonl", "d0002.jsonl"]
 
 
 def test_a_new_game_never_replaces_a_journal_it_did_not_load(tmp_path):

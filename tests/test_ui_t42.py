@@ -597,6 +597,7 @@ def no(*a):
     raise t42.Refused('not now')
 def step(tag, v):
     r.answer(app.ui, v)
+    app.finish()  # the answer's flash work, as after a key (App.key)
     print(tag, name(), jsonc.dumps(r.draft), getattr(top(), 'lines', ''))
 t42.Game.probe = no
 step('b', 'dormouse')
@@ -639,6 +640,7 @@ ui_t42_round.start(app.ui)
 r = top().round
 def step(tag, v):
     r.answer(app.ui, v)
+    app.finish()  # the answer's flash work, as after a key (App.key)
     print(tag, name(), jsonc.dumps(r.draft))
 step('b', 'caterpillar')
 step('p', 'dormouse')
@@ -768,3 +770,41 @@ def test_adjust_picker_offers_exactly_what_the_engine_takes(tmp_path):
                 while type(drv.top()).__name__ != "Status":
                     drv.press("back")
     assert ("blue", "stars", -999) in seen and ("pink", "stars", -999) in seen, seen
+
+
+# Through the pins (hw.pins, the clock, App.step: the main loop's pass):
+# UP/DOWN step at the press (teatally.buttons), so a DOWN held on the
+# status board opens the round's question at its press; the rest of that
+# hold must not step the question's list (ui.core.UI.key ends the hold).
+HOLD_SCRIPT = r"""
+def at_pins(hold_ms):
+    start(SETUP)
+    hw = app.hw
+    hw.pins[1] = True  # DOWN
+    for i in range(hold_ms // 10):
+        hw.advance(10)
+        app.step()
+    hw.pins[1] = False
+    for i in range(30):
+        hw.advance(10)
+        app.step()
+    t = top()
+    print('%d ms: %s sel=%d' % (hold_ms, name(), t.sel))
+    keys('d')  # the next press steps again
+    print('then d: sel=%d' % top().sel)
+
+at_pins(80)
+at_pins(1200)
+start(SETUP)
+keys('d')
+print('event d: %s sel=%d' % (name(), top().sel))
+"""
+
+
+def test_a_hold_that_opens_a_screen_does_not_step_it(dual):
+    out = dual(PRELUDE + "SETUP = %r\n" % SETUP + HOLD_SCRIPT).splitlines()
+    event = out[4].split(": ", 1)[1]  # "Menu|Blue reveals sel=N": DOWN as an event
+    sel = int(event.rsplit("=", 1)[1])
+    assert out[0] == "80 ms: " + event  # a tap on the pins: the same
+    assert out[2] == "1200 ms: " + event  # held past LONG and REPEATs: still one step
+    assert out[1] == out[3] == "then d: sel=%d" % (sel + 1)

@@ -1,11 +1,18 @@
 """The application: the main loop, the services the screens share (the
 game, the journal, the settings), crash handling and the screen-off timeout.
 
-The loop polls the buttons (it never sleeps; hw.idle() waits for the next
-interrupt on the Pico), feeds the watchdog and redraws only when a screen
-marked itself dirty. The journal on flash is the truth: every committed
-round is one appended line, an undo across rounds rewrites it atomically,
-and on boot the game is rebuilt from it.
+The loop polls the buttons, redraws only when a screen marked itself dirty,
+feeds the watchdog and then rests (hw.wait: the CPU sleeps until a key edge
+or the next thing due: the screen timeout, the watchdog). The journal on
+flash is the truth: every committed round is one appended line, an undo
+across rounds rewrites it atomically, and on boot the game is rebuilt from
+it.
+
+A key's flash work comes after its screen (App.save): the player sees the
+new screen at once, marked "not yet saved" (a small square in the top
+right corner) until the line is on the flash, and the next key waits for
+the write. A power cut in that window loses that round (or that undo);
+everything before it is kept.
 
 Memory: what every game needs is imported once and stays (this module, the
 engine, the journal, the screen stack, the home menu, the status board and
@@ -34,6 +41,11 @@ DEFAULTS = {"contrast": 200, "timeout_s": 120, "flip": False, "board": "", "lang
 # A collection falls due inside a burst of presses with no pause between
 # them (auto-repeat) once this much was allocated since the last one.
 GC_THRESHOLD = 16 * 1024
+# The loop's rest while a key is down or anything is left to do (the keys'
+# timers, the debounce), and the longest rest with nothing to do (the
+# watchdog is fed at least this often; its timeout is 8 s).
+POLL_MS = 1
+REST_MS = 1000
 
 
 def _collect():
@@ -75,6 +87,11 @@ class App:
         self.repeats = 0  # how many times in a row it came
         self.mend = None  # recover.Mend of a damaged journal being mended
         self.idle_todo = True  # a collection is due (after a key)
+        # the last key's flash work, done after its screen is shown (save):
+        # lines to append, and the line count to cut the journal to first
+        self.unsaved = []
+        self.cut_to = None
+        self.marked = False  # the panel shows the "not yet saved" mark
 
     # -- settings ----------------------------------------------------------
     def path(self, name):
@@ -134,6 +151,7 @@ class App:
 
         Rounds are folded into the game as they stream off flash (journal.scan)
         instead of holding every parsed line: ~330 bytes of heap per round."""
+        self.save()  # what the screen already showed goes first
         self.game = None
         self.mend = None
         if not self.journal.exists():
@@ -176,29 +194,54 @@ class App:
         self.journal.start(setup)
 
     def commit(self, action):
-        """Apply one round/adjustment and write it to flash (the commit)."""
+        """Apply one round/adjustment (the commit); its line goes to flash
+        once the new screen is shown (save)."""
         state = self.game.apply(action)
         if self.mend is not None:
             self.mend.entered_line()  # a lost line entered again: written when the mend ends
             return state
-        self.journal.append(action)
+        self.unsaved.append(action)
         return state
 
     def undo(self):
         self.game.undo()
-        self.journal.truncate(1 + len(self.game.actions))
+        if self.unsaved:
+            self.unsaved.pop()  # never reached the flash
+        else:
+            self.cut_to = 1 + len(self.game.actions)
 
     def redo(self):
         if self.game.state.over:
             raise t42.Refused("the game is over")
         action = self.game.redo_stack[-1]
         self.game.redo()
-        self.journal.append(action)
+        self.unsaved.append(action)
+
+    def saving(self):
+        """Does the journal still lag behind the screen (save() to come)?"""
+        return bool(self.unsaved) or self.cut_to is not None
+
+    def save(self):
+        """The last key's flash work: the journal cut back (undo), the new
+        lines appended. A write that fails loses only its own line (the
+        error screen follows; the journal stays the truth). -> True if
+        anything was written."""
+        if not self.saving():
+            return False
+        while self.cut_to is not None or self.unsaved:
+            if self.cut_to is not None:
+                n = self.cut_to
+                self.cut_to = None
+                self.journal.truncate(n)
+            else:
+                self.journal.append(self.unsaved.pop(0))
+        return True
 
     def archive(self):
         """Archive the finished game and clear the current one."""
         if self.game is None:
             return
+        self.save()
         self.journal.archive(t42.score(self.game.state))
         try:
             self.journal.prune(MIN_FREE)
@@ -218,7 +261,7 @@ class App:
 
     # -- the loop --------------------------------------------------------------
     def step(self):
-        """One pass of the main loop: poll, handle, redraw, feed the dog."""
+        """One pass of the main loop: poll, handle, show, save, feed the dog."""
         hw = self.hw
         now = hw.ticks_ms()
         ev = self.keys.poll(now)
@@ -239,9 +282,30 @@ class App:
                 self.asleep = True
                 self.fb.poweroff()
         if self.ui.dirty and not self.asleep:
-            self.ui.draw(self.fb)
-            self.fb.show()
+            self.show()
+        self.finish()
         hw.wdt_feed()
+
+    def show(self):
+        """Draw the screen on top into the frame and send what changed to
+        the panel, marked while the journal lags behind it."""
+        self.ui.draw(self.fb)
+        self.marked = self.saving()
+        if self.marked:
+            self.ui.gfx.unsaved_mark(self.fb)
+        self.fb.show()
+
+    def rest_ms(self):
+        """How long the loop may rest after this pass: POLL_MS while a key
+        is down or anything is left to do, else until the screen timeout
+        (at most REST_MS: the watchdog is fed after every pass)."""
+        if self.ui.dirty or self.idle_todo or self.saving() or self.keys.busy(self.hw.ticks_ms()):
+            return POLL_MS
+        t = self.settings["timeout_s"]
+        if not t or self.asleep:
+            return REST_MS
+        left = t * 1000 - ticks_diff(self.hw.ticks_ms(), self.last_key)
+        return min(REST_MS, max(POLL_MS, left + 1))
 
     def handle(self, ev):
         """One key event to the screen on top; a screen's bug shows the
@@ -274,7 +338,13 @@ class App:
         self.ui.reset(Message(words.t("error.title"), lines, ok=lambda ui: self.boot()))
 
     def key(self, ev):
-        """Inject a logical event (tests, the simulator's key scripts)."""
+        """Inject a logical event (tests, the bench): press(), then finish()."""
+        self.press(ev)
+        self.finish()
+
+    def press(self, ev):
+        """What a key does before its flash work: handled, and its screen
+        shown (the player's wait: teatally_host.bench)."""
         self.last_key = self.hw.ticks_ms()
         self.idle_todo = True
         if self.asleep:
@@ -284,7 +354,22 @@ class App:
             return
         self.handle(ev)
         if self.ui.dirty:
-            self.ui.draw(self.fb)
+            self.show()
+
+    def finish(self):
+        """A key's flash work after its screen (save), then its "not yet
+        saved" mark taken away; a write that fails shows the error screen,
+        as a key's error does."""
+        try:
+            if not self.save():
+                return
+        except Exception as exc:
+            self.crash(exc)
+            self.show()
+            return
+        if self.marked:
+            self.marked = False
+            self.ui.gfx.unsaved_mark_off(self.fb)  # (no redraw: the screen is as it was drawn)
             self.fb.show()
 
     def idle_work(self):
@@ -334,20 +419,40 @@ def _print_exc(exc, f):
 
 
 def hardware():
-    """The hardware layer for where we run: the Pico or the simulator."""
+    """The hardware layer for where we run: the Pico or the simulator; None
+    when the Pico stays in the REPL (safe mode, or no board came up: see
+    hw.pico.start)."""
     if sys.platform != "rp2":  # not `import machine`: the simulator's VM has a stub machine module
         from teatally.hw import sim as hw_sim
 
         return hw_sim.setup()
     from teatally.hw import pico as hw_pico
 
-    return hw_pico.setup()
+    return hw_pico.start()
 
 
-def main():
+def main(keeper=None):
+    """The device's program (main.py). ``keeper``: boot.py's timer feeding
+    a watchdog left running by a soft reset (None: none runs); stopped once
+    the loop feeds. Interrupted (mpremote's Ctrl-C, a person's), the REPL
+    comes up and stays usable: the hardware keeps the watchdog fed
+    (keep_watchdog), while a loop that hangs is still reset."""
     hw = hardware()
+    if hw is None:
+        return  # to the REPL; the watchdog was never started
+    try:
+        run(hw, keeper)
+    except KeyboardInterrupt:
+        hw.keep_watchdog()
+        raise
+
+
+def run(hw, keeper=None):
+    """The main loop on ``hw``; never returns."""
     app = App(hw)
     hw.start_watchdog(8000)
+    if keeper is not None:
+        keeper.deinit()  # the loop feeds from here on
     try:
         app.boot()
     except Exception as exc:
@@ -358,5 +463,5 @@ def main():
             app.idle_work()  # when no key is pending: collect
         except Exception as exc:
             app.crash(exc)
-        hw.idle()
+        hw.wait(app.rest_ms())
 

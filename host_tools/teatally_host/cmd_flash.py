@@ -1,25 +1,32 @@
 """`teatally flash`: put the firmware on a Pico with mpremote.
 
-Steps: compile every firmware module with mpy-cross (1.27 family; -march
-armv6m for the RP2040, armv7emsp for the RP2350), check the device runs a
-compatible MicroPython, install the board's display driver with
-`mpremote mip install`, copy the compiled package, main.py and the board
-file, write the board choice, remove stale .py files that would shadow the
-.mpy ones, and reset. The journal (game.jsonl), archived games (games/),
-settings and error log on the device are never touched.
+It compiles every firmware module with mpy-cross (1.27 family; -march
+armv6m for the RP2040, armv7emsp for the RP2350), then runs ONE mpremote
+session (the steps chained with "+": one connection, one soft reset):
+check that the port is a Pico with a compatible MicroPython, run boot.py
+(it keeps a watchdog left running by the app fed, so the 8 s watchdog does
+not cut the session off; on a board with an older firmware too), install
+the board's display driver into lib.new/, copy the compiled package into
+teatally.new/ and boot.py, main.py and the board file under .new names,
+then switch in one line (each file by one rename; the old package moved
+aside and removed) and reset. Cut off before the switch, the board boots
+its old firmware; `teatally flash` again finds what was staged (mpremote
+skips identical files) and finishes. The journal (game.jsonl), archived
+games (games/), settings and error log on the device are never touched.
+Progress: mpremote's "cp" line before each file, counted ("file x of N").
 
-`--dry-run` prints every mpremote command instead of running it (no board
-needed); the tests check that list for each board.
+`--dry-run` prints the one mpremote command instead of running it (no
+board needed); the tests check its steps for each board.
 
 `--romfs` puts the compiled package in the board's ROMFS partition instead
 of LittleFS: MicroPython (>= 1.25) then runs the bytecode in place from
 flash instead of copying it into the heap on import. It needs a MicroPython
 build with a ROMFS partition (the stock RPI_PICO firmware has none; `mpremote
-romfs query` tells). Steps: check the version and the partition, install the
-driver, build the image (build/teatally.romfs: /teatally/*.mpy, the same
-files as above) and write it with `mpremote romfs deploy`, then remove the
-package from LittleFS (cwd '' comes before /rom on sys.path, so a copy there
-would shadow the image) and copy main.py and the board file as usual.
+romfs query` tells; `romfs deploy` checks it before writing). The image
+(build/teatally.romfs: /teatally/*.mpy, the same files as above) is written
+in place, not staged: a cut deploy needs another flash. Then the package is
+removed from LittleFS (cwd '' comes before /rom on sys.path, so a copy there
+would shadow the image) and the small files are staged and switched as above.
 """
 
 import shutil
@@ -143,23 +150,64 @@ def compile_firmware(chip, out=BUILD):
     return made
 
 
-def plan(board, port="auto", driver=True, build=BUILD):
-    """The mpremote argument lists, in order (without the `mpremote` word)."""
+def device_check(minimum=MIN_DEVICE):
+    """The first step on the device: print what it runs; stop the session
+    (an exception, so mpremote ends the chain) unless it is a Pico with
+    MicroPython ``minimum`` or newer. check_device reads the line."""
+    return (
+        "import sys; v = sys.implementation.version[:2]; print('device %%s %%d.%%d' %% ((sys.platform,) + v)); "
+        "(sys.platform == 'rp2' and v >= %r) or {}['teatally: not a Pico with MicroPython %d.%d or newer']"
+        % (tuple(minimum), minimum[0], minimum[1])
+    )
+
+
+def plan(board, driver=True, build=BUILD):
+    """The steps of the one mpremote session (argument lists, chained by
+    ``session``): check the device, keep a running watchdog fed (boot.py),
+    stage everything under new names (the package in teatally.new/, the
+    driver in lib.new/, main.py.new ...), then switch in one step (SWITCH)
+    and reset. Cut before the switch, the board still boots the old
+    firmware; the next flash finds the staged files (mpremote skips the
+    identical ones) and finishes."""
     b = load_board(board)
-    conn = ["connect", port]
-    cmds = [conn + ["exec", "import sys; print(sys.implementation.version[:2])"]]
+    steps = [["exec", device_check()], ["run", str(FIRMWARE / "boot.py")], ["exec", _PREPARE]]
     if driver:
         for pkg in b["MIP_PACKAGES"]:
-            cmds.append(conn + ["mip", "install", pkg])
-    cmds.append(conn + ["exec", _PREPARE])
+            steps.append(["mip", "install", "--target", DRIVERS_STAGE, pkg])
     for d in package_dirs():
         mpys = [build / mpy_path(m) for m in firmware_modules() if mpy_path(m).rpartition("/")[0] == d]
-        cmds.append(conn + ["fs", "cp"] + [str(m) for m in mpys] + [":%s/" % d])
-    cmds.append(conn + ["fs", "cp", str(BOARDS / (board + ".py")), ":%s/%s.py" % (BOARD_DIR, board)])
-    cmds.append(conn + ["exec", "f = open('%s', 'w'); f.write('%s'); f.close()" % (BOARD_TXT, board)])
-    cmds.append(conn + ["fs", "cp", str(FIRMWARE / "main.py"), ":main.py"])
-    cmds.append(conn + ["reset"])
-    return cmds
+        steps.append(["fs", "cp"] + [str(m) for m in mpys] + [":%s/" % staged(d)])
+    steps += _staged_files(board)
+    steps.append(["exec", switch(board, package=True)])
+    steps.append(["reset"])
+    return steps
+
+
+def staged(d):
+    """A package folder's staging name: teatally/ui -> teatally.new/ui."""
+    return STAGE + d[len("teatally"):]
+
+
+def _staged_files(board):
+    return [
+        ["fs", "cp", str(BOARDS / (board + ".py")), ":%s/%s.py.new" % (BOARD_DIR, board)],
+        ["fs", "cp", str(FIRMWARE / "boot.py"), ":boot.py.new"],
+        ["fs", "cp", str(FIRMWARE / "main.py"), ":main.py.new"],
+    ]
+
+
+def session(steps, port="auto"):
+    """The one mpremote command line (without `mpremote`): the steps chained
+    with "+" (one connection, one soft reset)."""
+    args = ["connect", port]
+    for i, step in enumerate(steps):
+        args += (["+"] if i else []) + step
+    return args
+
+
+def copied_files(steps):
+    """The local files the steps copy, in order: what the progress counts."""
+    return [Path(a) for st in steps if st[:2] == ["fs", "cp"] for a in st[2:-1] if not a.startswith(":")]
 
 
 def romfs_image(tree, skip=()):
@@ -192,37 +240,74 @@ def build_romfs(chip, out=BUILD, image=ROMFS_IMAGE):
     return image
 
 
-def plan_romfs(board, port="auto", driver=True, image=ROMFS_IMAGE):
-    """The mpremote argument lists for --romfs, in order: nothing on the
-    board changes before the partition has been checked and written."""
-    conn = ["connect", port]
-    cmds = [conn + ["exec", "import sys; print(sys.implementation.version[:2])"], conn + ["romfs", "query"]]
+def plan_romfs(board, driver=True, image=ROMFS_IMAGE):
+    """The steps for --romfs: the check, the keeper, then `romfs deploy`
+    (which checks the partition and the image's size itself before writing
+    anything), the LittleFS copy of the package removed (it would shadow
+    /rom), the driver and the small files staged and switched as above."""
+    steps = [["exec", device_check(MIN_DEVICE_ROMFS)], ["run", str(FIRMWARE / "boot.py")],
+             ["romfs", "deploy", str(image)], ["exec", _PREPARE_ROMFS]]
     if driver:
         for pkg in load_board(board)["MIP_PACKAGES"]:
-            cmds.append(conn + ["mip", "install", pkg])
-    cmds.append(conn + ["romfs", "deploy", str(image)])
-    cmds.append(conn + ["exec", _PREPARE_ROMFS])
-    cmds.append(conn + ["fs", "cp", str(BOARDS / (board + ".py")), ":%s/%s.py" % (BOARD_DIR, board)])
-    cmds.append(conn + ["exec", "f = open('%s', 'w'); f.write('%s'); f.close()" % (BOARD_TXT, board)])
-    cmds.append(conn + ["fs", "cp", str(FIRMWARE / "main.py"), ":main.py"])
-    cmds.append(conn + ["reset"])
-    return cmds
+            steps.append(["mip", "install", "--target", DRIVERS_STAGE, pkg])
+    steps += _staged_files(board)
+    steps.append(["exec", switch(board, package=False)])
+    steps.append(["reset"])
+    return steps
 
 
 # The package's folders, parents first (see package_dirs): written into the
 # lines below, which run on the device.
 _DIRS = tuple(package_dirs())
 
-# make the folders, and remove the modules of an older install (a .py would
-# shadow the new .mpy; a module that moved would linger). One line, so the
-# dry run prints one command per line.
-_PREPARE = (
+STAGE = "teatally.new"  # the package being copied
+OLD = "teatally.old"  # the package being replaced, during the switch
+DRIVERS_STAGE = "lib.new"  # the display driver being installed
+
+# Helpers of the lines below (run on the device, one line each so the dry
+# run prints one command): E(path) exists, R(path) removes a folder tree.
+_HELPERS = (
     "import os; "
     "E = lambda p: p.rpartition('/')[2] in (os.listdir(p.rpartition('/')[0]) if '/' in p else os.listdir()); "
-    "[os.mkdir(d) for d in %r + ('%s',) if not E(d)]; "
-    "[os.remove(d + '/' + n) for d in %r for n in os.listdir(d) if n.endswith('.py') or n.endswith('.mpy')]"
-    % (_DIRS, BOARD_DIR, _DIRS)
+    "R = lambda d: [R(d + '/' + n) if os.stat(d + '/' + n)[0] & 0x4000 else os.remove(d + '/' + n) "
+    "for n in os.listdir(d)] + [os.rmdir(d)]; "
 )
+# Before the copies: a teatally.old left by a cut switch goes (only when the
+# package it replaced is in place: boot.py mends the other case), the
+# staging folders exist, and what a cut flash staged stays (mpremote skips
+# the identical files), but for files that are not in this firmware.
+_KEEP = {staged(d): tuple(sorted(mpy_path(m).rpartition("/")[2] for m in firmware_modules()
+                                 if mpy_path(m).rpartition("/")[0] == d)) for d in _DIRS}
+_PREPARE = (
+    _HELPERS
+    + "E('teatally') and E('%s') and R('%s'); " % (OLD, OLD)
+    + "[os.mkdir(d) for d in %r if not E(d)]; " % (tuple(staged(d) for d in _DIRS) + (BOARD_DIR, "lib", DRIVERS_STAGE),)
+    + "K = %r; " % (_KEEP,)
+    + "[os.remove(d + '/' + n) for d in K for n in os.listdir(d) "
+    + "if n not in K[d] and not os.stat(d + '/' + n)[0] & 0x4000]"
+)
+
+
+def switch(board, package=True):
+    """The last line on the device: every staged file to its place, each by
+    one rename (atomic on LittleFS). boot.py first (it mends a cut between
+    the package's two renames), the driver, the package (the old one moved
+    aside, then removed), the board file and /board.txt, main.py last."""
+    line = _HELPERS + "os.rename('boot.py.new', 'boot.py'); "
+    line += "[os.rename('%s/' + n, 'lib/' + n) for n in os.listdir('%s')]; os.rmdir('%s'); " % (
+        (DRIVERS_STAGE,) * 3)
+    if package:
+        line += "E('teatally') and os.rename('teatally', '%s'); os.rename('%s', 'teatally'); " % (OLD, STAGE)
+    line += "os.rename('%s/%s.py.new', '%s/%s.py'); " % (BOARD_DIR, board, BOARD_DIR, board)
+    line += "f = open('%s.new', 'w'); f.write('%s'); f.close(); os.rename('%s.new', '%s'); " % (
+        BOARD_TXT, board, BOARD_TXT, BOARD_TXT)
+    line += "os.rename('main.py.new', 'main.py'); "
+    if package:
+        line += "E('%s') and R('%s'); " % (OLD, OLD)
+    return line + "print('%s')" % SWITCHED
+
+
+SWITCHED = "teatally: switched to the new firmware"
 
 
 # --romfs: the package comes from /rom; a copy on LittleFS would be found
@@ -234,12 +319,12 @@ _PREPARE = (
 _PREPARE_ROMFS = (
     "import os; "
     "E = lambda p: p.rpartition('/')[2] in (os.listdir(p.rpartition('/')[0]) if '/' in p else os.listdir()); "
-    "[os.mkdir(b) for b in ('%s',) if not E(b)]; "
+    "[os.mkdir(b) for b in %r if not E(b)]; "
     "[os.remove(d + '/' + n) for d in %r if E(d) for n in os.listdir(d) "
     "if n.endswith('.py') or n.endswith('.mpy')]; "
     "[os.rmdir(d) for d in %r if E(d) and not os.listdir(d)]; "
     "E('teatally') and os.rename('teatally', 'teatally-old')"
-    % (BOARD_DIR, _DIRS, tuple(reversed(_DIRS)))
+    % ((BOARD_DIR, "lib", DRIVERS_STAGE), _DIRS, tuple(reversed(_DIRS)))
 )
 
 
@@ -287,53 +372,152 @@ def check_version(text, minimum=MIN_DEVICE):
     return None
 
 
+def check_device(text, minimum=MIN_DEVICE):
+    """The device_check line ('device rp2 1.27') in mpremote's output ->
+    None if fine, else a message."""
+    for line in text.splitlines():
+        if line.startswith("device "):
+            parts = line.split()
+            if len(parts) == 3 and parts[1] != "rp2":
+                return "the board on that port runs MicroPython for %s, not for a Raspberry Pi Pico (rp2)" % parts[1]
+            return check_version("(%s)" % parts[-1].replace(".", ","), minimum)
+    return None
+
+
+DISCONNECTED = ("serialexception", "device disconnected", "returned no data", "input/output error",
+                "write failed", "read failed", "could not exec command", "timeout waiting", "brokenpipe",
+                "errno 5", "errno 19", "errno 32")
+
+
+def spawn(args):
+    """Run `mpremote args` -> (lines of its output as they come, wait() ->
+    exit status). Tests replace this."""
+    p = subprocess.Popen([sys.executable, "-m", "mpremote"] + args, stdout=subprocess.PIPE,
+                         stderr=subprocess.STDOUT, text=True, errors="replace", bufsize=1)
+    return p.stdout, p.wait
+
+
+class Progress:
+    """Counts mpremote's "cp SRC DEST" lines (one before each file) and
+    says "file x of N"; remembers how far the session came."""
+
+    def __init__(self, files, out):
+        self.files = files
+        self.sizes = {str(f): f.stat().st_size if f.exists() else 0 for f in files}
+        self.total = sum(self.sizes.values())
+        self.done = 0  # files begun
+        self.bytes = 0
+        self.out = out
+        self.switched = False
+        self.last = ""
+
+    def line(self, text):
+        text = text.rstrip("\n")
+        self.last = text or self.last
+        if text.startswith("cp ") and len(text.split()) == 3:
+            src = text.split()[1]
+            self.done += 1
+            self.bytes += self.sizes.get(src, 0)
+            print("file %d of %d: %s, %d bytes (%d of %d bytes)" % (
+                self.done, len(self.files), _short(src), self.sizes.get(src, 0), self.bytes, self.total), file=self.out)
+        elif text.startswith("Up to date:"):
+            print("  (already on the board: %s)" % text.split(":", 1)[1].strip(), file=self.out)
+        elif text.startswith(("Install ", "Installing", "Downloading", "Writing at", "ROMFS image deployed")):
+            print("  " + text.strip(), file=self.out)
+        elif text == SWITCHED:
+            self.switched = True
+            print(text, file=self.out)
+
+
+def _short(path):
+    return path.replace(str(ROOT) + "/", "").replace("build/mpy/", "")
+
+
+def run_session(args, files, what, minimum=MIN_DEVICE, out=None, image_bytes=None):
+    """Run the one mpremote session with progress; -> (exit status, the
+    Progress). A failure ends in one line on stderr, exit 2."""
+    out = out or sys.stdout
+    prog = Progress(files, out)
+    lines, wait = spawn(args)
+    text = []
+    for line in lines:
+        text.append(line)
+        prog.line(line)
+    code = wait()
+    output = "".join(text)
+    if code == 0:
+        return 0, prog
+    msg = failure(output, prog, what, minimum, image_bytes)
+    print("teatally %s: %s" % (what, msg), file=sys.stderr)
+    return 2, prog
+
+
+def failure(output, prog, what, minimum=MIN_DEVICE, image_bytes=None):
+    """One line for a session that failed, from mpremote's output and how
+    far it came."""
+    low = output.lower()
+    msg = check_device(output, minimum)
+    if msg:
+        return msg
+    if "device " not in output and not prog.done and not prog.switched:
+        known = explain(output)
+        if known:
+            return known
+        if any(d in low for d in DISCONNECTED):
+            return "the board did not answer as a MicroPython Pico: check the port, replug it and retry"
+    where = "after file %d of %d" % (prog.done, len(prog.files)) if prog.files else "midway"
+    if what == "pull":
+        how = "nothing on the board changed: run `teatally pull` again"
+    elif prog.switched:
+        how = "the new firmware is in place; unplug and replug the Pico to start it"
+    elif "romfs deploy" in output.lower() or "writing at offset" in low:
+        how = "the ROMFS image may be incomplete: run `teatally flash --romfs` again to finish"
+    else:
+        how = "the old firmware still boots; run `teatally flash` again to finish (files already there are skipped)"
+    known = explain(output)
+    if any(d in low for d in DISCONNECTED):
+        cause = "the board disconnected"
+    elif known:
+        cause = known
+    else:
+        cause = "mpremote stopped (%s)" % (prog.last.strip() or "no output")
+    return "%s %s; %s" % (cause, where, how)
+
+
 def run(args):
     romfs = getattr(args, "romfs", False)
     image_bytes = None
+    if romfs:
+        steps = plan_romfs(args.board, not args.no_driver)
+    else:
+        steps = plan(args.board, not args.no_driver)
+    argv = session(steps, args.port)
     if args.dry_run:
-        if romfs:
-            cmds = plan_romfs(args.board, args.port, not args.no_driver)
-        else:
-            cmds = plan(args.board, args.port, not args.no_driver)
         opts = (MPY_CROSS_OPT, ARCH[args.chip])
         print("# mpy-cross %s -march=%s firmware/teatally/**/*.py -> build/mpy/teatally/**/*.mpy" % opts)
         if romfs:
             print("# ROMFS image of build/mpy/teatally/**/*.mpy -> build/teatally.romfs")
-        for c in cmds:
-            print("mpremote " + " ".join(_quote(a.replace(str(ROOT) + "/", "")) for a in c))
+        print("mpremote " + " ".join(quote(a.replace(str(ROOT) + "/", "")) for a in argv))
         return 0
     if romfs:
         image_bytes = build_romfs(args.chip).stat().st_size
-        cmds = plan_romfs(args.board, args.port, not args.no_driver)
     else:
         compile_firmware(args.chip)
-        cmds = plan(args.board, args.port, not args.no_driver)
-    for i, c in enumerate(cmds):
-        res = subprocess.run([sys.executable, "-m", "mpremote"] + c, capture_output=True, text=True)
-        out = res.stdout + res.stderr
-        if res.returncode != 0:
-            print("teatally flash: " + (explain(out) or "mpremote failed: " + out.strip()), file=sys.stderr)
-            return 2
-        if i == 0:
-            msg = check_version(res.stdout, MIN_DEVICE_ROMFS if romfs else MIN_DEVICE)
-            if msg:
-                print("teatally flash: " + msg, file=sys.stderr)
-                return 2
-        elif c[2:4] == ["romfs", "query"]:
-            msg = check_romfs_query(out, image_bytes)
-            if msg:
-                print("teatally flash: " + msg, file=sys.stderr)
-                return 2
-        elif explain(out):
-            print("teatally flash: " + explain(out), file=sys.stderr)
-            return 2
+    files = copied_files(steps)
+    print("flashing %s: %d files in one mpremote session" % (args.board, len(files)))
+    code, _ = run_session(argv, files, "flash", MIN_DEVICE_ROMFS if romfs else MIN_DEVICE, image_bytes=image_bytes)
+    if code:
+        return code
     print("flashed %s%s; the board restarts into Tea Tally" % (args.board, " (package in ROMFS)" if romfs else ""))
     return 0
 
 
-def _quote(a):
-    if a and all(c.isalnum() or c in "-_./:=" for c in a):
+def quote(a):
+    """a, quoted for a POSIX shell (the dry run's command is pasted there)."""
+    if a and all(c.isalnum() or c in "-_./:=+" for c in a):
         return a
+    if "'" in a and not any(c in a for c in '"$`\\!'):
+        return '"' + a + '"'
     return "'" + a.replace("'", "'\\''") + "'"
 
 
@@ -343,7 +527,7 @@ def package_json():
     and the default board's display driver. URLs are relative to the manifest."""
     from teatally import VERSION, jsonc
 
-    urls = [["main.py", "firmware/main.py"]]
+    urls = [["boot.py", "firmware/boot.py"], ["main.py", "firmware/main.py"]]
     for src in firmware_modules():
         urls.append([mpy_path(src)[: -len(".mpy")] + ".py", src.relative_to(ROOT).as_posix()])
     for name in board_names():

@@ -1,57 +1,124 @@
 """`teatally pull`: copy the current journal and the archived games off the
-device (mpremote) into a local folder, for `teatally report`. Every
-``games/*.jsonl`` comes along: the finished games (gNNNN) and the journals
-kept as they were found damaged or set aside (dNNNN, see teatally.journal)."""
+device into a local folder, for `teatally report`. Every ``games/*.jsonl``
+comes along: the finished games (gNNNN) and the journals kept as they were
+found damaged or set aside (dNNNN, see teatally.journal).
 
-import subprocess
+One mpremote session: boot.py first (it keeps a running watchdog fed, so a
+season of archives is not cut off 8 s after mpremote's Ctrl-C, on a board
+with an older firmware too), then one `exec` that sends every file as hex
+lines under a "file x of N NAME BYTES" header; this tool writes them and
+shows the progress. Nothing on the board is written."""
+
+import binascii
 import sys
 from pathlib import Path
 
 from teatally_host.errors import BadInput
 
-LIST = "import os\ntry:\n    print(' '.join(os.listdir('games')))\nexcept OSError:\n    print('')"
+# On the device: the files, then each one as hex (binary-safe: a damaged
+# journal may hold any byte), read whole (a journal is a few KB; the app is
+# not running). One line, so the dry run prints one command.
+DUMP = (
+    "import os, binascii; "
+    "L = [n for n in ['game.jsonl'] if n in os.listdir()] + "
+    "(['games/' + n for n in sorted(os.listdir('games')) if n.endswith('.jsonl')] if 'games' in os.listdir() else []); "
+    "[print('file %d of %d %s %d' % (i + 1, len(L), n, os.stat(n)[6])) or "
+    "[print(binascii.hexlify(b[j:j + 192]).decode()) for b in [open(n, 'rb').read()] for j in range(0, len(b), 192)] "
+    "for i, n in enumerate(L)]; "
+    "print('end of files')"
+)
 
 
 def add_arguments(p):
     p.add_argument("dest", nargs="?", default="records", help="local folder (default: %(default)s)")
     p.add_argument("--port", default="auto", help="mpremote connect target (default: auto)")
-    p.add_argument("--dry-run", action="store_true", help="print the mpremote commands, run nothing")
+    p.add_argument("--dry-run", action="store_true", help="print the mpremote command, run nothing")
 
 
-def plan(dest, port, archived):
-    conn = ["connect", port]
-    cmds = [conn + ["fs", "cp", ":game.jsonl", str(Path(dest) / "current.jsonl")]]
-    for name in archived:
-        cmds.append(conn + ["fs", "cp", ":games/" + name, str(Path(dest) / name)])
-    return cmds
+def plan(port):
+    """The one mpremote command line (without `mpremote`)."""
+    from teatally_host.cmd_flash import FIRMWARE, session
+
+    return session([["run", str(FIRMWARE / "boot.py")], ["exec", DUMP]], port)
 
 
-def _mpremote(args):
-    return subprocess.run([sys.executable, "-m", "mpremote"] + args, capture_output=True, text=True)
+def local_name(name):
+    """Where a device file goes in the folder: game.jsonl -> current.jsonl,
+    games/g0001.jsonl -> g0001.jsonl."""
+    return "current.jsonl" if name == "game.jsonl" else name.rpartition("/")[2]
+
+
+class Files:
+    """Writes the files of DUMP's output into dest as its lines come."""
+
+    def __init__(self, dest, out):
+        self.dest = Path(dest)
+        self.out = out
+        self.f = None
+        self.got = 0
+        self.total = 0
+        self.bytes = 0
+        self.ended = False
+        self.done = 0  # (for cmd_flash.failure: how far it came)
+        self.files = ()
+        self.switched = False
+        self.last = ""
+
+    def line(self, text):
+        text = text.rstrip("\n")
+        self.last = text or self.last
+        if text.startswith("file ") and " of " in text:
+            parts = text.split()
+            self.close()
+            try:
+                n, self.total, name, size = int(parts[1]), int(parts[3]), parts[4], int(parts[5])
+            except (IndexError, ValueError):
+                return
+            self.done = n
+            self.files = range(self.total)
+            print("file %d of %d: %s, %d bytes" % (n, self.total, name, size), file=self.out)
+            self.f = open(self.dest / local_name(name), "wb")
+            self.got += 1
+            self.bytes += size
+        elif text == "end of files":
+            self.close()
+            self.ended = True
+        elif self.f is not None:
+            try:
+                self.f.write(binascii.unhexlify(text.strip()))
+            except (binascii.Error, ValueError):
+                self.close()
+
+    def close(self):
+        if self.f is not None:
+            self.f.close()
+            self.f = None
 
 
 def run(args):
-    from teatally_host.cmd_flash import explain
+    from teatally_host import cmd_flash
 
+    argv = plan(args.port)
     if args.dry_run:
-        for c in plan(args.dest, args.port, ["<each file in :games/>"]):
-            print("mpremote " + " ".join(c))
+        print("mpremote " + " ".join(cmd_flash.quote(a.replace(str(cmd_flash.ROOT) + "/", "")) for a in argv))
         return 0
-    res = _mpremote(["connect", args.port, "exec", LIST])
-    if res.returncode != 0:
-        print("teatally pull: " + (explain(res.stdout + res.stderr) or res.stderr.strip()), file=sys.stderr)
-        return 2
-    names = [n for n in res.stdout.split() if n.endswith(".jsonl")]
     try:
         Path(args.dest).mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise BadInput("cannot make the folder %s: %s" % (args.dest, exc.strerror or exc))
-    got = 0
-    for c in plan(args.dest, args.port, names):
-        r = _mpremote(c)
-        if r.returncode == 0:
-            got += 1
-        elif c[3] != ":game.jsonl":  # no current game is fine
-            print("teatally pull: could not copy %s: %s" % (c[3], r.stderr.strip()), file=sys.stderr)
-    print("pulled %d file(s) into %s" % (got, args.dest))
+    files = Files(args.dest, sys.stdout)
+    lines, wait = cmd_flash.spawn(argv)
+    text = []
+    try:
+        for line in lines:
+            text.append(line)
+            files.line(line)
+    finally:
+        files.close()
+    code = wait()
+    if code != 0 or not files.ended:
+        msg = cmd_flash.failure("".join(text), files, "pull")
+        print("teatally pull: " + msg, file=sys.stderr)
+        return 2
+    print("pulled %d file(s), %d bytes, into %s" % (files.got, files.bytes, args.dest))
     return 0

@@ -39,7 +39,13 @@ P_SPEND = 0.5
 # "copies": players who like the copy space (a cat moves the hand there,
 # hourglasses are spent when they land on it), for chains of copies.
 P_COPY = 0.7
-STYLES = ("random", "long", "copies")
+# "buyer": the dearest affordable buy this often (else any affordable one).
+P_DEAREST = 0.6
+# "watch": hourglasses are held until at least this many, then spent to land
+# on the best space in reach (_WATCH_LIKES); sometimes kept anyway.
+WATCH_HOARD = 2
+P_WATCH_KEEP = 0.2
+STYLES = ("random", "long", "copies", "buyer", "effects", "watch")
 
 
 def random_setup(rng):
@@ -105,6 +111,9 @@ def _choose_action(rng, s, action, w, style):
         elif cards[w] == "king":
             action["effect"] = {"take": "tarts"}
         return
+    if style in ("buyer", "effects", "watch"):
+        _choose_styled(rng, action, cards[w], piles, style)
+        return
     roll = rng.random()
     if style == "copies" and cards[w] == "cat":
         roll = 0.0  # always the cat: it may go to copy
@@ -112,6 +121,49 @@ def _choose_action(rng, s, action, w, style):
         action["effect"] = {}
     elif roll < P_EFFECT + P_BUY and piles:
         action["buy"] = rng.choice(piles)
+
+
+def _choose_styled(rng, action, card, piles, style):
+    # "buyer": buys whenever a pile is affordable, else tarts (to afford
+    # more) or nothing; "effects": always the card's effect; "watch": the
+    # effects that give hourglasses, tarts from the king, now and then a buy
+    if style == "buyer":
+        if piles:
+            action["buy"] = max(piles) if rng.random() < P_DEAREST else rng.choice(piles)
+        elif card in ("dormouse", "knave"):
+            action["effect"] = {}
+        elif card == "king":
+            action["effect"] = {"take": "tarts"}
+    elif style == "effects":
+        action["effect"] = {}
+    elif card in ("caterpillar", "alice"):
+        action["effect"] = {}
+    elif card == "king":
+        action["effect"] = {"take": "tarts"}
+    elif piles and rng.random() < 0.3:
+        action["buy"] = rng.choice(piles)
+    elif rng.random() < 0.5:
+        action["effect"] = {}
+
+
+# "watch": how much a hoarder likes the hand to land on each space (copy: the
+# opponent's card, valued at its worth)
+_WATCH_LIKES = {"stars": 2.0, "destroy": 1.5, "reveal": 1.0, "flamingo": 0.5}
+
+
+def _watch_spend(rng, need, action, w):
+    # style "watch": the fewest hourglasses that land the hand on the best
+    # space in reach, once enough are held (else none)
+    held = need.options[1]
+    if held < WATCH_HOARD or rng.random() < P_WATCH_KEEP:
+        return 0
+    best, spend = 1.4, 0  # below that, the hourglasses are kept
+    for n in range(1, held + 1):
+        sp = t42.SPACES[t42.landing(need.watch, n)]
+        like = t42.VALUE[action[t42.PLAYERS[1 - w]]] / 4 if sp == "copy" else _WATCH_LIKES[sp]
+        if like > best:
+            best, spend = like, n
+    return spend
 
 
 def random_round(rng, game, style="random", decline_rate=0.0):
@@ -131,6 +183,9 @@ def random_round(rng, game, style="random", decline_rate=0.0):
         if need is None:
             return action
         if style == "copies" and _to_copy(rng, game, need, w):
+            continue
+        if style == "watch" and need.kind == t42.ASK_HOURGLASSES:
+            need.params["hourglasses"] = _watch_spend(rng, need, action, w)
             continue
         if need.kind == t42.ASK_COPY:
             if rng.random() < decline_rate:
@@ -183,8 +238,11 @@ def random_game(seed, rounds=None, adjust_rate=0.0, style="random", decline_rate
     adjust_rate: chance, before each round, of one random legal adjustment
     line (adjustment lines do not count as rounds); style: "random" (any
     legal choice; games last about 32..55 rounds), "long" (hoarding players
-    whose games last about 53..65 rounds, for 60-round benchmark records) or
-    "copies" (random players who send the hand to copy whenever they can);
+    whose games last about 53..65 rounds, for 60-round benchmark records),
+    "copies" (random players who send the hand to copy whenever they can),
+    "buyer" (buys whenever a pile is affordable), "effects" (always the
+    effect) or "watch" (players who gather hourglasses and spend several at
+    once to land the hand on the space they want);
     decline_rate: the chance of declining each copied effect (T42-COPY-4;
     0: never, and the probe is not asked about copies)."""
     if style not in STYLES:

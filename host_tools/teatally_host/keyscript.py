@@ -326,7 +326,9 @@ def parse(text):
 
 
 def event(tok):
-    """A token as the logical event app.App.key() takes (teatally.buttons)."""
+    """A token as the logical event app.App.key() takes (teatally.buttons).
+    A long UP/DOWN is its LONG alone here; held on the device it sends a
+    PRESS first (UP/DOWN step at the press). The Driver never writes one."""
     from teatally.buttons import E_LONG, E_PRESS
 
     return (E_LONG if tok.isupper() else E_PRESS) | TOKENS[tok.lower()]

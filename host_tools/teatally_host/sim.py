@@ -9,9 +9,12 @@ Pico's flash, so a game survives quitting exactly like a power cycle.
 
 Buttons are simulated as *gestures*: timed pin changes in the guest's virtual
 clock (short press = down 80 ms; long press = down 700 ms, past the 600 ms
-LONG threshold and before the first auto-repeat at 850 ms, so it is one LONG
-event; 150 ms of quiet after each gesture). The guest asks for the next
-gesture only once it is idle, so a key script replays identically.
+LONG threshold and before the first auto-repeat at 850 ms, so it gives one
+LONG; 150 ms of quiet after each gesture). The guest asks for the next
+gesture only once it is idle, so a key script replays identically. UP and
+DOWN step at the press (``teatally.buttons``), so a long UP/DOWN is a hold
+whose PRESS comes first: two steps, PRESS then LONG, on the 4-key board and
+for the 2-key chord (UP); the 2-key DOWN (A held) is the LONG alone.
 
 Key scripts
 -----------
@@ -19,7 +22,8 @@ One token per whitespace-separated word; ``#`` starts a comment to the end of
 the line:
 
 - ``up`` ``down`` ``ok`` ``back``: short presses;
-- ``UP`` ``DOWN`` ``OK`` ``BACK`` or ``long:up`` ... ``long:back``: long presses;
+- ``UP`` ``DOWN`` ``OK`` ``BACK`` or ``long:up`` ... ``long:back``: long presses
+  (held 700 ms: a long UP/DOWN steps at the press and again at the LONG);
 - ``wait:MS``: let MS milliseconds of virtual time pass (the screen timeout);
 - ``N*tok``: the token N times (``3*down``).
 
@@ -52,7 +56,7 @@ FRAME_BYTES = W * H // 8
 
 KEYS = ("up", "down", "ok", "back")
 SHORT_MS = 80
-LONG_MS = 700  # LONG fires at 600 (+20 debounce), auto-repeat would start at 850
+LONG_MS = 700  # LONG fires 600 ms after the press's first edge, auto-repeat would start at 850
 SETTLE_MS = 150  # kept in step with teatally.hw.sim.SETTLE_MS (the gap between presses)
 INTERACTIVE_POLL_S = 0.25  # virtual time follows the wall clock this finely when idle
 RESULT_CAP = 512  # the longest reply (a gesture); the guest allocates it per host call

@@ -60,12 +60,18 @@ flipped
 Methods
 -------
 ticks_ms()          Millisecond tick counter (wraps: compare with ticks_diff).
-idle()              Yield until something may have happened (Pico:
-                    machine.idle(), woken by the next interrupt). The main
-                    loop calls this instead of ever sleeping.
+wait(ms)            Rest up to ms milliseconds, ending early at a key edge
+                    (``woken``, set by a pin interrupt on the Pico): the
+                    main loop's rest between passes (app.App.rest_ms). The
+                    base class rests in 1 ms sleeps (``sleep_ms``).
+sleep_ms(ms)        Sleep (Pico: time.sleep_ms, the CPU waits for an
+                    interrupt meanwhile; USB and timers keep running).
 start_watchdog(ms)  Start the hardware watchdog (Pico: machine.WDT, at most
                     8388 ms); once started it cannot be stopped.
 wdt_feed()          Feed the watchdog (no-op before start_watchdog).
+keep_watchdog()     The program was interrupted (KeyboardInterrupt): keep a
+                    started watchdog fed from now on, so the REPL stays
+                    usable (Pico: a machine.Timer). No-op elsewhere.
 mem_free()          Free heap in bytes (-1 when unknown, e.g. CPython).
 rand(n)             Random int in 0..n-1 from the hardware layer (Pico: the
                     ROSC via os.urandom). Shared logic never imports random.
@@ -75,7 +81,7 @@ set_flip(on)        Turn the picture 180 degrees where the driver can.
 make_keys(**kw)     A ``buttons.Keys`` for these predicates and layout.
 """
 
-from teatally.compat import const, ticks_ms as _ticks_ms
+from teatally.compat import const, ticks_add, ticks_diff, ticks_ms as _ticks_ms
 
 FRAME_W = const(128)
 FRAME_H = const(64)
@@ -155,18 +161,31 @@ class Hardware:
         self.flipped = False
         self.watchdog_ms = 0
         self.reset_requested = False
+        self.woken = False  # a key edge since the last wait() (see wait)
         self._seed = 0x2545F491  # xorshift32 state: deterministic unless reseeded
 
     def ticks_ms(self):
         return _ticks_ms()
 
-    def idle(self):
+    def sleep_ms(self, ms):
         pass
+
+    def wait(self, ms):
+        # 1 ms at a time: a key edge (woken) ends the rest within a
+        # millisecond; each sleep costs the CPU a few bytecodes
+        # (idle_cpu_share in teatally_host.bench)
+        end = ticks_add(self.ticks_ms(), ms)
+        while not self.woken and ticks_diff(end, self.ticks_ms()) > 0:
+            self.sleep_ms(1)
+        self.woken = False
 
     def start_watchdog(self, ms):
         self.watchdog_ms = ms
 
     def wdt_feed(self):
+        pass
+
+    def keep_watchdog(self):
         pass
 
     def mem_free(self):

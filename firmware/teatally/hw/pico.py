@@ -1,6 +1,8 @@
 """The real Raspberry Pi Pico behind the hardware contract (see hw.base).
 
-``setup()`` is called once by the app on the device:
+``start()`` is called once by the app on the device (``setup()`` does the
+work; ``start()`` adds the safe boot and, when no board comes up, the boot
+diagnostics of hw.diagnose):
 
 1. reads ``/board.txt`` (first line = board name; absent or empty means
    ``pico_ssd1306``),
@@ -15,8 +17,10 @@
 
 Files the device expects (the flash tool must put them there)::
 
+    /boot.py                   runs first, also at mpremote's soft reset: keeps a
+                               running watchdog fed (see firmware/boot.py)
     /main.py                   entry point
-    /lib/teatally/...          this package (.mpy)
+    /teatally/...              this package (.mpy)
     /lib/ssd1306.mpy|py ...    display driver(s) from the board's MIP_PACKAGES
     /boards/<name>.py          the chosen board module (boards/<name>.py of the repo)
     /board.txt                 the chosen board's NAME (optional)
@@ -24,6 +28,8 @@ Files the device expects (the flash tool must put them there)::
 ``machine`` is imported only inside functions, so this module compiles with
 mpy-cross and imports on the host, but it can only run on the Pico.
 """
+
+import time
 
 from teatally.compat import const
 from teatally.hw import base as hw_base
@@ -36,6 +42,9 @@ _SET_PAGE_ADDR = const(0x22)
 _PAGES = const(8)  # hw.pages: 8 pages of 128 bytes
 _PAGE_BYTES = const(128)
 _LAST = const(127)  # the last column
+_BACK = const(3)  # BACK's place in boards.KEY_ORDER["4key"]
+# drawn with framebuf's built-in 8x8 font (ASCII, in every language)
+SAFE_TEXT = "Safe mode: REPL"
 
 
 def _pin_predicate(pin, active_low):
@@ -182,20 +191,27 @@ class PicoHardware(Hardware):
         super().__init__()
         self._machine = machine
         self._wdt = None
+        self._keeper = None
         self.board = board
         self.board_name = board.NAME
         self.board_error = board_error
         self.layout = board.LAYOUT
         self.flash_root = ""
-        pull = machine.Pin.PULL_UP if board.PULL_UP else None
+        Pin = machine.Pin
+        pull = Pin.PULL_UP if board.PULL_UP else None
         preds = []
         for _, gpio in board.BUTTONS:
-            preds.append(_pin_predicate(machine.Pin(gpio, machine.Pin.IN, pull), board.ACTIVE_LOW))
+            pin = Pin(gpio, Pin.IN, pull)
+            pin.irq(self._edge, Pin.IRQ_FALLING | Pin.IRQ_RISING)  # ends wait()
+            preds.append(_pin_predicate(pin, board.ACTIVE_LOW))
         self.predicates = tuple(preds)
         self.display = make_display(machine, board)
 
-    def idle(self):
-        self._machine.idle()
+    def _edge(self, pin):
+        self.woken = True
+
+    def sleep_ms(self, ms):
+        time.sleep_ms(ms)  # rp2: the CPU waits for an interrupt (WFE)
 
     def start_watchdog(self, ms):
         if self._wdt is None:
@@ -206,6 +222,26 @@ class PicoHardware(Hardware):
     def wdt_feed(self):
         if self._wdt is not None:
             self._wdt.feed()
+
+    def keep_watchdog(self):
+        # a timer feeds from now on (it stops at the next soft reset, where
+        # boot.py starts its own): the REPL stays usable
+        wdt = self._wdt
+        if wdt is not None and self._keeper is None:
+            self._keeper = self._machine.Timer(period=1000, callback=lambda t: wdt.feed())
+
+    def safe_boot(self):
+        """True when BACK (both keys on a 2-key board) is held at start:
+        the app stays off, the display and the console say so."""
+        held = [p() for p in self.predicates]
+        if not (all(held) if self.layout == "2key" else held[_BACK]):
+            return False
+        d = self.display
+        d.fill(0)
+        d.text(SAFE_TEXT, 4, 28, 1)  # framebuf's own font: no words table before the app
+        d.show()
+        print("Tea Tally: %s (a key held at start); reset without it for the game." % SAFE_TEXT)
+        return True
 
     def rand(self, n):
         import os
@@ -249,20 +285,16 @@ def _candidates(boards, name, root):
     return names
 
 
-def setup(root=""):
-    """Bring up the board named in /board.txt and return its PicoHardware.
-
-    If that board cannot be brought up (file missing or broken, its driver not
-    installed, the bus refusing), the next candidate is tried -- the default
-    board, then any other file in /boards -- and the first failure is kept in
-    ``board_error`` for the about screen: a wrong choice in the settings menu
-    must not leave a device that cannot boot.
-    """
+def bring_up(root=""):
+    """-> (the PicoHardware of the first board that comes up, or None;
+    tried: [(name, why, its board module or None)] for each that did not),
+    in the order of _candidates."""
     from teatally.hw import boards
 
     name = boards.read_board_name(root)
-    err = None
+    tried = []
     for n in _candidates(boards, name, root):
+        board = None
         try:
             board = boards.load_board(n, root)
         except ImportError:
@@ -273,13 +305,53 @@ def setup(root=""):
             problems = boards.board_problems(board)
             if problems:
                 why = problems[0]
+                board = None
             else:
+                err = "%s: %s" % tried[0][:2] if tried else None
                 try:
-                    return PicoHardware(board, err)
+                    return PicoHardware(board, err), tried
                 except ImportError:
                     why = "driver %s not installed" % board.DISPLAY_DRIVER
                 except Exception as e:  # e.g. OSError: nothing answers on the I2C address
                     why = type(e).__name__
-        if err is None:
-            err = "%s: %s" % (n, why)
-    raise RuntimeError(err)
+        tried.append((n, why, board))
+    return None, tried
+
+
+def setup(root=""):
+    """Bring up the board named in /board.txt and return its PicoHardware.
+
+    If that board cannot be brought up (file missing or broken, its driver not
+    installed, the bus refusing), the next candidate is tried -- the default
+    board, then any other file in /boards -- and the first failure is kept in
+    ``board_error`` for the about screen: a wrong choice in the settings menu
+    must not leave a device that cannot boot. None comes up: RuntimeError
+    naming the first failure.
+    """
+    hw, tried = bring_up(root)
+    if hw is None:
+        raise RuntimeError("%s: %s" % tried[0][:2])
+    return hw
+
+
+def start(root=""):
+    """For app.main on the Pico: the PicoHardware, or None to stay in the
+    REPL with the watchdog off: safe mode (PicoHardware.safe_boot), or no
+    board came up (then hw.diagnose reports on the console and in
+    /boot.log, and blinks the LED)."""
+    import machine
+    import os
+
+    hw, tried = bring_up(root)
+    if hw is None:
+        from teatally.hw import diagnose
+
+        diagnose.no_board(machine, tried, root)
+        return None
+    try:
+        os.remove(root + "/boot.log")  # the fault it told of is mended
+    except OSError:
+        pass
+    if hw.safe_boot():
+        return None
+    return hw

@@ -77,6 +77,11 @@ class SimHardware(VirtualHardware):
         if not q and self.now >= self.quiet_at:
             self._ask()
 
+    def wait(self, ms):
+        # one tick, whatever the rest asked: the simulator's clock moves by
+        # ticks so that a key script gives the same frames on every run
+        self.idle()
+
     def _ask(self):
         self.asks += 1
         reply = host.call("wait", str(self.now))

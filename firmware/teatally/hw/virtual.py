@@ -90,11 +90,19 @@ class VirtualHardware:
     def idle(self):
         self.now += 1
 
+    def wait(self, ms):
+        # nothing can happen in a virtual world while it rests: the clock
+        # moves on (at least 1 ms, like a pass of the loop)
+        self.now += max(1, ms)
+
     def start_watchdog(self, ms):
         pass
 
     def wdt_feed(self):
         self.wdt_fed += 1
+
+    def keep_watchdog(self):
+        pass
 
     def mem_free(self):
         try:

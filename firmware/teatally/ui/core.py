@@ -516,6 +516,11 @@ class UI:
         s = self.top()
         if s is not None:
             s.key(self, ev)
+            if (ev == (E_PRESS | K_UP) or ev == (E_PRESS | K_DOWN)) and self.top() is not s:
+                # UP/DOWN go at the press (teatally.buttons): a press that
+                # opened another screen ends its hold, so the new screen
+                # gets no LONG/REPEAT steps from it
+                self.app.keys.end_hold()
 
     def draw(self, fb):
         clear(fb)

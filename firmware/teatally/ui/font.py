@@ -92,7 +92,8 @@ def glyphs():
 
 
 # Another language's glyphs while it is on (issue 18: teatally.ui.ja_text,
-# set by ui.lang.use_language): its (draw, width) functions for UTF-8 text;
+# set by ui.lang.use_language): its (draw, width) functions for UTF-8 text
+# (its draw returns the x after the text);
 # None: ASCII only, as above.
 EXT = [None, None]
 
@@ -109,8 +110,7 @@ def draw(fb, s, x, y, c):
     of each cell left as it is (like framebuf.text). -> width(s) (ui.text
     checks the fit after drawing: one call a text)."""
     if EXT[0] is not None:
-        EXT[0](fb, s, x, y, c)
-        return EXT[1](s)
+        return EXT[0](fb, s, x, y, c) - x  # (its draw returns the x after s)
     return draw_ascii(fb, s, x, y, c)
 
 

@@ -139,3 +139,23 @@ def big(fb, s, x, y, scale=2, c=1):
 
             _blit(fb, gfx_more.glyph(ord(ch), scale), x, y, c)
         x += step
+
+
+MARK_X = const(121)  # the "not yet saved" mark: 7x7 pixels in the top right corner
+_UNDER = framebuf.FrameBuffer(bytearray(8), 8, 8, _HLSB)  # the pixels it covers
+
+
+def unsaved_mark(fb):
+    """The "not yet saved" mark (app.App.show): a lit square in a dark frame
+    in the top right corner, seen on any title bar, while the journal on
+    flash lags behind the screen. What it covers is kept for
+    unsaved_mark_off."""
+    _UNDER.blit(fb, -MARK_X, 0)
+    fb.fill_rect(MARK_X, 0, 7, 7, 0)
+    fb.fill_rect(MARK_X + 1, 1, 5, 5, 1)
+    fb.pixel(MARK_X + 3, 3, 0)
+
+
+def unsaved_mark_off(fb):
+    """The pixels under the mark again: the screen as it was drawn."""
+    fb.blit(_UNDER, MARK_X, 0)

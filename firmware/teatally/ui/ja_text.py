@@ -19,7 +19,9 @@ Imported only when the language is Japanese: the glyph table then costs
 heap (bench: "ja font"); English-only play never loads it.
 
 MicroPython only at run time like gfx (CPython tests install the
-pure-Python framebuf, teatally_host.pyframebuf).
+pure-Python framebuf, teatally_host.pyframebuf). The functions keep their
+frames within 11 words (tests/test_frames.py): the text's progress is in
+``_pos`` instead of locals, and each step is a call of four arguments.
 """
 
 import framebuf
@@ -37,30 +39,35 @@ _NO_START = "、。)」ー・:!?"
 _HLSB = framebuf.MONO_HLSB
 _GLYPH = bytearray(CELL)
 _FB = framebuf.FrameBuffer(_GLYPH, CELL, CELL, _HLSB)
+# first_light_p95_ms in Japanese (49 -> 33 ms with SLOTS): a glyph is copied into _GLYPH
+# in C, the table seen as a GS8 image (glyph i = row i, a "pixel" a row byte)
+# blitted onto _GLYPH seen as one GS8 row, as teatally.ui.font does (a
+# tuple: blit reads the bytes where they are, no copy in the heap)
+_ROWS = (ja_font.GLYPHS, CELL, ja_font.COUNT, framebuf.GS8)
+_LOAD = framebuf.FrameBuffer(_GLYPH, CELL, 1, framebuf.GS8).blit
 # blit palette for dark drawing: source 1 -> 0, source 0 -> 1 (= key, skipped)
 _INV = framebuf.FrameBuffer(bytearray(1), 2, 1, _HLSB)
 _INV.pixel(0, 0, 1)
 _INV.pixel(1, 0, 0)
-
-
-def _code_at(t, m):
-    # the m-th code point of the index (two bytes, big-endian)
-    return t[2 * m] << 8 | t[2 * m + 1]
+_EMPTY = const(255)  # a free slot of ja_font.SLOTS
+_SLOTS = ja_font.SLOTS
+_MUL = ja_font.MUL
+_CODES = ja_font.CODES
+# the text being drawn: next byte, next x
+_pos = [0, 0]
 
 
 def find(code):
-    """The glyph number of code point ``code`` in ja_font, or -1."""
-    t = ja_font.CODES
-    lo = 0
-    hi = len(t) >> 1
-    while lo < hi:
-        m = (lo + hi) >> 1
-        if _code_at(t, m) < code:
-            lo = m + 1
-        else:
-            hi = m
-    if lo < len(t) >> 1 and _code_at(t, lo) == code:
-        return lo
+    """The glyph number of code point ``code`` in ja_font, or -1: its slot
+    in the hash table ja_font.SLOTS, or the first after it that holds it."""
+    t = _SLOTS
+    h = code * _MUL % len(t)
+    g = t[h]
+    while g != _EMPTY:
+        if _CODES[2 * g] << 8 | _CODES[2 * g + 1] == code:
+            return g
+        h = (h + 1) % len(t)
+        g = t[h]
     return -1
 
 
@@ -87,26 +94,14 @@ def text(fb, s, x, y, c=1):
     the x after it."""
     if type(s) is str:
         s = s.encode()
-    i = 0
-    while i < len(s):
-        if s[i] < 128:
-            e = _ascii_end(s, i)
-            draw_ascii(fb, s[i:e], x, y, c)
-            x += (e - i) * ASCII_W
-            i = e
-            continue
-        g = find(_decode(s, i)) if s[i] >= 0xC0 else -1
-        if g < 0:
-            fb.rect(x, y, CELL - 1, CELL - 1, c)  # a character the subset lacks
+    _pos[0] = 0
+    _pos[1] = x
+    while _pos[0] < len(s):
+        if s[_pos[0]] < 128:
+            _ascii(fb, s, y, c)
         else:
-            _load(g)
-            if c:
-                fb.blit(_FB, x, y, 0)
-            else:
-                fb.blit(_FB, x, y, 1, _INV)
-        x += CELL
-        i += _utf8_len(s[i])
-    return x
+            _glyph(fb, s, y, c)
+    return _pos[1]
 
 
 def _ascii_end(b, i):
@@ -116,15 +111,38 @@ def _ascii_end(b, i):
     return i
 
 
-def _decode(b, i):
-    # the code point whose UTF-8 lead byte is b[i] (2 or 3 bytes; longer
-    # ones are above the index's U+FFFF: -1)
+def _ascii(fb, b, y, c):
+    e = _ascii_end(b, _pos[0])
+    b = b[_pos[0] : e]
+    _pos[0] = e
+    draw_ascii(fb, b, _pos[1], y, c)
+    _pos[1] += len(b) * ASCII_W
+
+
+def _glyph(fb, b, y, c):
+    # the character at byte _pos[0]: its glyph, or a box
+    i = _index(b, _pos[0])
+    if i < 0:
+        _box(fb, y, c)
+    else:
+        _LOAD(_ROWS, 0, -i)
+        if c:
+            fb.blit(_FB, _pos[1], y, 0)
+        else:
+            fb.blit(_FB, _pos[1], y, 1, _INV)
+    _pos[1] += CELL
+
+
+def _index(b, i):
+    # the glyph number of the character at byte i, or -1; _pos[0] moves past
+    # it. Every glyph of the subset is a 3-byte UTF-8 character (U+0800 ..
+    # U+FFFF: teatally_host.jafont checks).
     v = b[i]
-    if v < 0xE0:
-        return (v & 31) << 6 | (b[i + 1] & 63)
-    if v < 0xF0:
-        return (v & 15) << 12 | (b[i + 1] & 63) << 6 | (b[i + 2] & 63)
-    return -1
+    if v & 0xF0 != 0xE0:
+        _pos[0] = i + _utf8_len(v)
+        return -1
+    _pos[0] = i + 3
+    return find((v & 15) << 12 | (b[i + 1] & 63) << 6 | b[i + 2] & 63)
 
 
 def _utf8_len(v):
@@ -133,14 +151,9 @@ def _utf8_len(v):
     return 1 if v < 0xC0 else 2 if v < 0xE0 else 3 if v < 0xF0 else 4
 
 
-def _load(i):
-    # glyph i into the blit buffer (a byte at a time: no slice to allocate)
-    g = ja_font.GLYPHS
-    i *= CELL
-    k = 0
-    while k < CELL:
-        _GLYPH[k] = g[i + k]
-        k += 1
+def _box(fb, y, c):
+    # a character the subset lacks
+    fb.rect(_pos[1], y, CELL - 1, CELL - 1, c)
 
 
 def wrap(text):
@@ -149,11 +162,11 @@ def wrap(text):
     spaces between words), never before a closing mark (_NO_START)."""
     out = []
     b = text.encode() if type(text) is str else text
-    a = 0  # the line's start
-    while a < len(b):
-        e = _line_end(b, a)
-        out.append(b[a:e].decode())
-        a = _skip_spaces(b, e)
+    _pos[0] = 0  # the line's start
+    while _pos[0] < len(b):
+        e = _line_end(b, _pos[0])
+        out.append(b[_pos[0] : e].decode())
+        _pos[0] = _skip_spaces(b, e)
     return out
 
 
