@@ -1,13 +1,14 @@
-"""The few hottest functions the bench names keep their frames on the C stack.
+"""The one function a budget needs within MicroPython's 11 frame words.
 
 MicroPython on the Pico allocates a function's frame on the heap, and frees
 it, at every call when it needs more than 11 words (teatally_host.frames
 says how they are counted); in a key press's fragmented heap that costs more
-than the small call itself. The functions below run on the presses that
-decide the bench's press-to-photon p95 (texts, question menus, the status
-board after a round; issue 14's work made them fit). One more local in any of them
-would silently cost the budget again: this test names it. A function renamed
-or moved fails here too: update its entry.
+than the small call itself. ui.core.text runs a dozen times a press: with
+its frame on the heap the bench's computing p95 is ~0.8 ms more, which the
+first-light budget cannot spare (issue 24 measured every other function
+that used to be held here: none needed it). One more local in it would
+silently cost the budget again: this test names it. A function renamed or
+moved fails here too: update its entry.
 """
 
 import functools
@@ -18,32 +19,8 @@ from teatally_host import cmd_flash, frames, mpvm
 
 # (module, function): the press it is on (the bench profile's press types)
 HOT = {
-    ("ui/font", "draw"): "every text drawn (one call a text, ui.text)",
-    ("ui/font", "draw_ascii"): "every text drawn in the ASCII font",
-    ("ui/font", "_fast"): "every text drawn on the grid (its fast path)",
-    ("ui/core", "text"): "every text on every screen",
-    ("ui/core", "_item"): "every menu item drawn: question menus",
-    ("ui/core", "Menu._scrollbar"): "every menu drawn with more items than lines: question menus",
-    ("ui/core", "Picker.draw"): "every step of a picker: hourglasses, stars",
-    ("ui/core", "_value"): "a picker's big value, on every step",
-    ("ui/gfx", "_blit"): "every icon and big digit drawn: board, pickers",
-    ("ui/gfx", "_dark"): "every icon or big digit drawn dark",
-    ("words", "_find"): "every word looked up for a text",
-    ("journal", "_write_line"): "a round's commit: the status board after a round",
-    ("journal", "_written"): "a round's commit: the status board after a round",
-    ("ui/t42/round", "Round.question"): "every question menu of a round",
-    ("ui/t42/round", "Round._ask_take"): "the take question (flamingo or tarts)",
-    ("ui/t42/round", "Round._ask_copy"): "the copy question",
-    ("ui/t42/round", "Round._ask_card"): "every card question: round start, reveals",
-    ("ui/t42/round", "_card_rows"): "every card question's items",
-    ("ui/t42/round", "notices"): "the status board after every round",
-    ("ui/t42/round", "_reshuffled"): "the status board after a round: a reshuffle",
-    ("ui/t42/round", "_said"): "the status board after a round: what is said on the table",
-    ("ui/t42/round", "_ended"): "the status board after a round: the game's end",
+    ("ui/core", "text"): "every text on every screen (first light: computing p95 +0.8 ms on the heap)",
 }
-# Not listed: Round._ask_pile (15 words, its listcomp 15) and
-# Round._ask_stars (12) are over today, left on the heap when the question
-# methods were split.
 
 
 @functools.cache

@@ -1173,35 +1173,6 @@ def test_probe_asks_only_what_the_device_cannot_know():
 # ---------------------------------------------------------------- undo / redo
 
 
-def test_settled_probe_hands_its_state_to_the_commit():
-    """T42-INPUT-3 T42-INPUT-1: a line the probe finds complete and the caller
-    declares settled is committed with the probe's own state (the round is
-    not played twice); without that word, or with another line, apply plays
-    the line itself, and a changed line is never taken over."""
-    game = t42.Game(setup())
-    line = {"blue": "king", "pink": "cat", "effect": {"take": "tarts"}}
-    assert game.probe(line) is None and line["hourglasses"] == 0
-    scratch = t42.apply(game.state, line, True)  # what the probe played
-    t42.settled(line)
-    before = st(game)
-    assert game.apply(line) is scratch
-    assert st(game)["blue"]["tarts"] == before["blue"]["tarts"] + 2
-    # a line changed after its probe is played as it is now
-    other = t42.Game(setup())
-    line = {"blue": "king", "pink": "cat", "effect": {"take": "tarts"}}
-    assert other.probe(line) is None
-    line["effect"]["take"] = "flamingo"
-    s = other.apply(line)
-    assert s.flamingo == 0 and s.players[0].tarts == other.state.players[0].tarts
-    # settled() for another line than the one probed last changes nothing
-    third = t42.Game(setup())
-    a = {"blue": "king", "pink": "cat", "hourglasses": 0}
-    scratch = t42.apply(third.state, a, True)
-    t42.settled(dict(a))
-    s = third.apply(a)
-    assert s is not scratch and st(third) == t42.to_json(scratch)
-
-
 def test_undo_redo_across_checkpoints():
     """T42-INPUT-3: undo walks back through every earlier state (also across
     the snapshots kept every CHECKPOINT actions), redo walks forward again,

@@ -17,10 +17,9 @@ everything before it is kept.
 Memory: what every game needs is imported once and stays (this module, the
 engine, the journal, the screen stack, the home menu, the status board and
 the guided round); the rarely used screens are imported when opened and
-released when closed (ui.core.RARE). Between key presses the loop packs the
-last round's line (out of the next round's press: the press-to-photon
-budget needs it) and collects the garbage (App.idle_work), so a press seldom
-meets a collection of its own.
+released when closed (ui.core.RARE). Between key presses the loop collects
+the garbage (App.idle_work), so a press seldom meets a collection of its
+own.
 """
 
 import sys
@@ -374,21 +373,15 @@ class App:
             self.fb.show()
 
     def idle_work(self):
-        """Between key presses: once after each key, store the last line
-        compactly (t42.Game.pack: else the next round's commit does it, ~1
-        ms of that press) and collect the garbage (_collect()), unless a key
-        is on its way (it goes first). -> True if it collected."""
+        """Between key presses: once after each key, collect the garbage
+        (_collect()), unless a key is on its way (it goes first). -> True if
+        it collected."""
         if not self.idle_todo:
             return False
         keys = self.keys
         if keys.pending() or keys.held():
             return False
         self.idle_todo = False
-        if self.game is not None:
-            try:
-                self.game.pack()
-            except MemoryError:
-                pass  # the line stays as it is: the next apply packs it
         _collect()
         return True
 
@@ -467,7 +460,7 @@ def run(hw, keeper=None):
     while True:
         try:
             app.step()
-            app.idle_work()  # when no key is pending: pack, collect
+            app.idle_work()  # when no key is pending: collect
         except Exception as exc:
             app.crash(exc)
         hw.wait(app.rest_ms())

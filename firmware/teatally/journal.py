@@ -203,7 +203,7 @@ def _write_line(f, data):
     its tail) and flush it: on LittleFS the flush is the commit. Closes f.
     -> the file's length after."""
     # (the writing a function of its own: this frame, with its try, within
-    # MicroPython's 11 slots on the C stack, see rules.t42._Round)
+    # MicroPython's 11 slots on the C stack, see tests/test_hot_frames.py)
     try:
         return _written(f, data)
     finally:

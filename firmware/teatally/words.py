@@ -63,6 +63,7 @@ _TABLE = [b"", b""]  # the language in use: its module's TEXT and AT (words_<cod
 # decode and a look-up in the interned strings. At most KEEP, a few
 # screens' worth (measured: 16 or 96 made the bench's presses slower).
 _MADE = {}
+_ORDER = []  # _MADE's keys, the oldest first
 KEEP = 48
 
 
@@ -81,6 +82,7 @@ def use(code):
     _TABLE[0] = mod.TEXT
     _TABLE[1] = mod.AT
     _MADE.clear()
+    del _ORDER[:]
     LANG[0] = code
     if left != code:
         name = "teatally.words_" + left
@@ -94,7 +96,6 @@ def _find(k):
     # the number of the key whose ASCII bytes are k, or -1: the keys as
     # long as k lie at a stride of its length (words_keys), so find() among
     # them meets it at a multiple of that (a hit across two keys: look on)
-    # (few locals: a frame within 11 slots, see rules.t42._Round)
     n = len(k)
     if n == 0 or n + 1 >= len(words_keys.START):
         return -1
@@ -131,12 +132,13 @@ def t(key):
         v = _text(key)
         if v is None:
             raise KeyError(key)
-        if len(_MADE) >= KEEP:
-            # one goes (its table never shrinks and grows again); MicroPython
-            # drops the one in the table's first slot, so a template a screen
-            # fills on every round is looked up once by that screen instead
-            _MADE.popitem()
+        if len(_ORDER) >= KEEP:
+            # the oldest goes (popitem() dropped the same table slot again
+            # and again, so a text asked for on every round was made again
+            # on every round)
+            del _MADE[_ORDER.pop(0)]
         _MADE[key] = v
+        _ORDER.append(key)
     return v
 
 
@@ -193,17 +195,15 @@ def _cols(s):
 
 
 # the groups of keys whose names label() looks up, in order
-_GROUPS = (b"who.", b"card.", b"space.", b"label.")
+_GROUPS = ("who.", "card.", "space.", "label.")
 
 
 def _name(w):
-    # w's words: the first group that names it (bytes keys: a str made for
-    # each of up to four look-ups would search the interned strings)
-    b = w.encode()
+    # w's words: the first group that names it
     for group in _GROUPS:
-        i = _find(group + b)
-        if i >= 0:
-            return _made(i)
+        v = _text(group + w)
+        if v is not None:
+            return v
     return w
 
 

@@ -122,7 +122,7 @@ def table(r):
         ("Heap in use after a press, garbage included (max)", "%d B" % r["heap_peak_bytes"], ""),
         ("Heap after boot, 60-round game loaded", "%d B used, %d B free of %d KB" % (
             r["heap_alloc_boot_bytes"] or 0, r["heap_free_boot_bytes"] or 0, r["heap_boot_cap_bytes"] // 1024), ""),
-        ("Idle work between presses (line packed, collection), worst", "%.1f ms" % r["idle_worst_ms_est"],
+        ("Idle work between presses (collection), worst", "%.1f ms" % r["idle_worst_ms_est"],
          "in busy"),
         ("Resume to game screen, 60 rounds", "%.0f ms (imports %.0f, engine replay %.0f)" % (
             r["resume_ms_est"], r["resume_imports_ms_est"], r["resume_engine_ms_est"]), "<= 500 ms"),
@@ -273,8 +273,7 @@ rewrites the key scripts that changed. The table below is from the last
   Any valid record can be played: `teatally bench --records DIR` (key
   scripts are made for records that have none).
 - Between presses the bench does what the firmware's main loop does while
-  the players think: `App.idle_work()`: the last round's line packed
-  (`Game.pack`), one garbage collection. Collections
+  the players think: `App.idle_work()`: one garbage collection. Collections
   are on all the time, as on the Pico: one may fall inside a press (after
   `app.GC_THRESHOLD` bytes allocated), and then it counts in that press.
 - CPU is wasmtime *fuel*, a deterministic count of executed instructions,

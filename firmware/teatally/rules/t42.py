@@ -16,23 +16,11 @@ Two modes share one code path:
 The parts: the state (Player, State, new_state, check_setup), one round
 played (_Round, apply, Game.probe), scoring (score), the game with undo and
 redo (Game) and its compact storage (Actions, _pack/_unpack). A probe plays
-the whole round on every key press: see _Round for how its path is kept
-cheap."""
+the whole round again on every answer."""
 
 from array import array
 
 from teatally.compat import const
-
-try:
-    from micropython import heap_lock, heap_unlock
-except ImportError:  # CPython: nothing to lock (see _Round.stop; not in compat: t42 alone needs it)
-
-    def heap_lock():  # type: ignore[misc]  # CPython stand-in: returns None, not the lock depth
-        pass
-
-    def heap_unlock():  # type: ignore[misc]  # CPython stand-in: returns None, not the lock depth
-        pass
-
 
 CARDS = ("cat", "rabbit", "dormouse", "guards", "executioner", "knave", "caterpillar", "king", "alice", "queen")
 VALUE = {
@@ -101,35 +89,24 @@ class Need(Exception):
     """Probe mode: the round needs one more answer from the players.
 
     params/key: where to write the answer (params[key] = value, or append to
-    the list params[key] for multi-card reveals); kind: ASK_*; who: 0 blue,
-    1 pink (whose card / pile / tokens it concerns); options: the legal answers
-    (a tuple of names or values, or (lo, hi) for numbers); what: a short
-    label for the screen ("guards 2/3", "executioner", ...); watch: for the
-    hourglasses question, the hand's space index after the winner's action
-    (else None).
+    the list params[key] for multi-card reveals); kind: ASK_*, from the key;
+    who: 0 blue, 1 pink (whose card / pile / tokens it concerns); options:
+    the legal answers (a tuple of names or values, or (lo, hi) for numbers);
+    what: a short label for the screen ("guards 2/3", "executioner", ...);
+    watch: for the hourglasses question, the hand's space index after the
+    winner's action (else None)."""
 
-    Built as Need(params, key, who, options, what[, watch]): the fields are
-    the exception's args, so a Need costs one tuple instead of an attribute
-    table (a guided round raises one on every answer). kind follows from the
-    key (_KIND) and what is a label (see _text) joined when it is read: the
-    code that raises a Need stays small enough for a frame on MicroPython's
-    C stack (see _Round)."""
-
-    def __getattr__(self, name):
-        a = self.args
-        i = _NEED_FIELDS.get(name)
-        if i is not None:
-            return a[i]
-        if name == "kind":
-            return _KIND[a[1]]
-        if name == "what":
-            return _text(a[4])
-        if name == "watch":
-            return a[5] if len(a) > 5 else None
-        raise AttributeError(name)
+    def __init__(self, params, key, who, options, what, watch=None):
+        super().__init__(params, key)
+        self.params = params
+        self.key = key
+        self.kind = _KIND[key]
+        self.who = who
+        self.options = options
+        self.what = what
+        self.watch = watch
 
 
-_NEED_FIELDS = {"params": 0, "key": 1, "who": 2, "options": 3}  # in args
 # The kind of answer a Need asks for, by the key the answer goes to (None:
 # the winner's action, which has no key of its own).
 _KIND = {
@@ -145,16 +122,6 @@ _KIND = {
     "decline": ASK_COPY,
     None: ASK_ACTION,
 }
-
-
-def _text(what):
-    # A label is a str or a tuple of labels, joined only when a question or
-    # a refusal shows it: most applies never need their labels. Labels are
-    # built as pairs: a pair is one heap block, three items take two (and a
-    # run of two free blocks is the dear search in a fragmented heap).
-    if type(what) is str:
-        return what
-    return "".join([_text(w) for w in what])
 
 
 def _kinds(draw):
@@ -177,9 +144,8 @@ def track(stars):
 
 
 class Player:
-    """destroyed is shared between copies and never changed in place: a
-    destroy makes a new list (most rounds destroy nothing, and a probe
-    copies the state on every question, T42-INPUT-3)."""
+    """One player's tokens, stars and cards."""
+
     __slots__ = ("stars", "tarts", "hourglasses", "destroyed", "draw", "discard")
 
     def __init__(self, stars, tarts, hourglasses, destroyed, draw, discard):
@@ -191,26 +157,10 @@ class Player:
         self.discard = discard  # bottom .. top
 
     def copy(self):
-        """draw.copy(): one table of the same size (MicroPython's dict(d) grows
-        a new one by steps, and a small one grows again in a reshuffle)"""
-        return Player(self.stars, self.tarts, self.hourglasses, self.destroyed, self.draw.copy(), self.discard[:])
-
-    def copy_into(self, p):
-        """p becomes a copy of self, in p's own draw and discard (see _scratch)"""
-        p.stars = self.stars
-        p.tarts = self.tarts
-        p.hourglasses = self.hourglasses
-        p.destroyed = self.destroyed
-        # A probe takes cards out of the draw pile, so an update makes p's
-        # draw self's again in its own table (a new one is a search for room
-        # in a fragmented heap, and would grow by steps in the next
-        # reshuffle); the cards a reshuffle gave p and self has not go.
-        p.draw.update(self.draw)
-        if len(p.draw) != len(self.draw):
-            for c in CARDS:
-                if c in p.draw and c not in self.draw:
-                    del p.draw[c]
-        p.discard[:] = self.discard
+        """A copy sharing nothing (T42-INPUT-3: a state is never changed)."""
+        return Player(
+            self.stars, self.tarts, self.hourglasses, self.destroyed[:], self.draw.copy(), self.discard[:]
+        )
 
     def draw_count(self):
         """How many cards the draw pile holds."""
@@ -240,7 +190,7 @@ class Player:
         draw = self.draw
         for c in self.discard:
             draw[c] = draw.get(c, 0) + 1
-        del self.discard[:]  # never shared (copy() copies it); keeps its room
+        del self.discard[:]
 
     def take_from_draw(self, card):
         """Take one card out of the draw pile (Refused if there is none)."""
@@ -280,14 +230,6 @@ class State:
         s.piles = self.piles[:]
         return s
 
-    def copy_into(self, s):
-        """Make s (a State made by copy()) a copy of self, in place."""
-        blue, pink = s.players
-        self.players[0].copy_into(blue)
-        self.players[1].copy_into(pink)
-        self._fields_into(s)
-        s.piles[:] = self.piles
-
     def _fields_into(self, s):
         s.flamingo = self.flamingo
         s.watch = self.watch
@@ -318,9 +260,9 @@ def _player_index(name, what):
 
 
 def _int(v, what, lo, hi):
-    # what: a label (see _text)
+    # what: the label of the number (for a refusal)
     if not isinstance(v, int) or isinstance(v, bool) or v < lo or v > hi:
-        raise Refused("%s must be a whole number %d..%d" % (_text(what), lo, hi))
+        raise Refused("%s must be a whole number %d..%d" % (what, lo, hi))
     return v
 
 
@@ -404,55 +346,34 @@ def landing(watch, n):
 
 
 class _Round:
-    # The working context of one action being applied (on a copy of the state).
-    #
-    # Frames: MicroPython puts the frame of a function on the heap at every call
-    # when its arguments, locals and deepest expression stack need more than 11
-    # slots (a for loop's iterator takes 4 of them; a try 3 more, so 8 with a
-    # try; a try/except-as never fits: measured on the VM with gc.mem_alloc),
-    # and in a fragmented heap that allocation costs more than the rest of a
-    # small call (the UI follows the same rule: ui.font, ui.core). A probe plays the
-    # whole round on every key press, so every function on its path is kept
-    # under that size: the round is split into steps, the context lives here
-    # instead of in arguments, and what (the label of the step being played,
-    # for questions and refusals, see _text) is set by whoever starts a step.
-    # tests/test_hot_frames.py holds the hottest UI functions to it (the bench names them).
-    # (Each new name costs the device a qstr: helpers reuse names where they fit.)
+    # One action being applied to s (a copy of the state), step by step:
+    # the mode (strict or probe), where answers filled in go, and what: the
+    # label of the step being played, for questions and refusals ("blue
+    # guards 2/3"), set by whoever starts a step.
 
-    __slots__ = ("s", "probe", "fills", "ask_action", "copies", "met", "depth", "what", "need", "caught")
+    __slots__ = ("s", "probe", "fills", "ask_action", "copies", "met", "depth", "what")
 
-    def __init__(self, s, probe):
+    def __init__(self, s, probe, fills=None, ask_action=False, copies=None):
         self.s = s
         self.probe = probe
-        self.fills = None  # probe mode: where single answers filled in are recorded (ask)
-        self.ask_action = False  # probe mode: stop for the winner's action (Game.probe)
+        self.fills = fills  # probe mode: where single answers filled in are recorded (ask)
+        self.ask_action = ask_action  # probe mode: stop for the winner's action (Game.probe)
         # probe mode: how many copies the players chose to apply (None: no
         # copy is asked, T42-COPY-4); met: the copies with a card to copy
         # found so far in the line, in the order they are played
-        self.copies = None
+        self.copies = copies
         self.met = 0
         self.depth = 0  # copy spaces in the current chain (T42-COPY-3)
-        self.what = None
-        self.need = Need()  # the Need being raised (see stop)
-        self.caught = False  # _asked catches it
+        self.what = ""
 
     # -- asking for parameters ------------------------------------------
-    def stop(self):
-        # Raise the Need asked (self.need). When _asked catches it, the heap
-        # is locked until then: MicroPython records no traceback without
-        # memory, and the traceback would grow a buffer in every frame the
-        # Need passes on its way up (a search for room each time).
-        if self.caught:
-            heap_lock()
-        raise self.need
-
     def get(self, params, key, who, options):
         # params[key]; when missing, asked (probe mode) or refused.
         if key in params:
             return params[key]
         if self.probe:
             return self.ask(params, key, who, options)
-        raise Refused("%s: missing %s" % (_text(self.what), key))
+        raise Refused("%s: missing %s" % (self.what, key))
 
     def ask(self, params, key, who, options):
         # Probe mode: a missing answer. With fills (a list) and exactly one
@@ -460,8 +381,7 @@ class _Round:
         # fills as (kind, who, value) (T42-INPUT-1: nothing is asked); else
         # raise Need.
         if self.fills is None or (options[0] != options[1] if key == "stars" else len(options) != 1):
-            self.need = Need(params, key, who, options, self.what)
-            self.stop()  # raises it
+            raise Need(params, key, who, options, self.what)
         if type(params.get(key)) is list:  # multi-card reveals (guards, reveal space)
             params[key].append(options[0])
         else:
@@ -479,7 +399,7 @@ class _Round:
     def stars(self, params, who, hi):
         # The printed stars params["stars"], 0..hi (the label: the step's
         # + " stars").
-        self.what = (self.what, " stars")
+        self.what += " stars"
         if "stars" not in params:
             self.get(params, "stars", who, (0, hi))
         return _int(params["stars"], self.what, 0, hi)
@@ -495,8 +415,7 @@ class _Round:
         self.revealed(action, 0)
         self.revealed(action, 1)
         if self.ask_action and "effect" not in action and "buy" not in action:
-            self.need = Need(action, None, round_winner(self.s.flamingo, action["blue"], action["pink"]), None, "")
-            self.stop()  # raises it
+            raise Need(action, None, round_winner(self.s.flamingo, action["blue"], action["pink"]), None, "")
 
     def revealed(self, action, p):
         # the card p revealed; probe mode: asked (the kinds of p's draw pile)
@@ -548,7 +467,7 @@ class _Round:
             wp = {}
             if self.probe:
                 action["watch"] = wp
-        self.what = ("watch ", SPACES[s.watch])
+        self.what = "watch " + SPACES[s.watch]
         self.space(w, wp)
 
     def hourglasses(self, w, action):
@@ -563,8 +482,7 @@ class _Round:
             return 0
         # (0, held) is never a single answer; watch: where the hand stands
         # before any is spent
-        self.need = Need(action, "hourglasses", w, (0, held), (PLAYERS[w], " hourglasses"), self.s.watch)
-        self.stop()  # raises it
+        raise Need(action, "hourglasses", w, (0, held), PLAYERS[w] + " hourglasses", self.s.watch)
 
     # -- token movements ----------------------------------------------
     def take(self, p, n, token):
@@ -578,11 +496,11 @@ class _Round:
 
     def gain_destroyed(self, p, params, card):
         # T42-DESTROY-1: p destroyed card and gains the stars printed on it (asked)
-        self.what = ((self.what, " "), card)
+        self.what += " " + card
         n = self.stars(params, p, MAX_PRINTED_STARS)
         player = self.s.players[p]
         player.stars += n
-        player.destroyed = player.destroyed + [card]  # shared with earlier states
+        player.destroyed.append(card)
 
     def check_piles(self):
         # T42-END-1
@@ -616,36 +534,37 @@ class _Round:
         # p has no card left).
         if params.get("cards") is None:
             if not self.probe:
-                raise Refused("%s: missing cards" % _text(self.what))
+                raise Refused("%s: missing cards" % self.what)
             params["cards"] = []
         elif not isinstance(params["cards"], list):
-            raise Refused("%s: cards must be a list" % _text(self.what))
+            raise Refused("%s: cards must be a list" % self.what)
         i = 0
         while i < n and self.ensure_draw(p):
             if i == len(params["cards"]):
                 if not self.probe:
-                    raise Refused("%s: %d cards needed" % (_text(self.what), n))
+                    raise Refused("%s: %d cards needed" % (self.what, n))
                 self.ask_reveal(p, params, _NTH[n][i])  # appends the answer, or raises Need
             self.reveal_card(p, params["cards"][i], _NTH[n][i])
             i += 1
             if n == _GUARDS and not self.s.players[p].draw:
                 self.reshuffle(p)
         if len(params["cards"]) > i:
-            raise Refused("%s: only %d cards could be revealed" % (_text(self.what), i))
+            raise Refused("%s: only %d cards could be revealed" % (self.what, i))
         return i
 
     def ask_reveal(self, p, params, end):
         # the next card p reveals; end (" 2/3") ends the question's label
-        self.what = (self.what, end)
+        what = self.what
+        self.what = what + end
         self.ask(params, "cards", p, self.s.players[p].in_draw())
-        self.what = self.what[0]
+        self.what = what
 
     def reveal_card(self, p, card, end):
         player = self.s.players[p]
         if not isinstance(card, str) or card not in VALUE:
-            raise Refused("%s: unknown card %r" % (_text((self.what, end)), card))
+            raise Refused("%s: unknown card %r" % (self.what + end, card))
         if player.draw.get(card, 0) <= 0:
-            raise Refused("%s: %s is not in %s's draw pile" % (_text((self.what, end)), card, PLAYERS[p]))
+            raise Refused("%s: %s is not in %s's draw pile" % (self.what + end, card, PLAYERS[p]))
         player.take_from_draw(card)
         player.discard.append(card)
 
@@ -655,7 +574,7 @@ class _Round:
         # is a dict; base names keys of params that belong to an enclosing
         # cat.
         if not isinstance(params, dict):
-            raise Refused("%s: parameters must be an object" % _text(self.what))
+            raise Refused("%s: parameters must be an object" % self.what)
         if card == "cat":
             self.cat(p, params)  # T42-CARD-1
             return
@@ -686,13 +605,14 @@ class _Round:
         if self.depth >= MAX_CHAIN and self.s.players[1 - p].discard:
             # copy would go past the chain limit (T42-COPY-3)
             spaces = ("stars", "destroy", "reveal", "flamingo")
-        self.what = (self.what, ": space")
+        what = self.what
+        self.what = what + ": space"
         sp = self.get(params, "space", p, spaces)
-        self.what = self.what[0]
+        self.what = what
         if sp not in SPACES:
-            raise Refused("%s: unknown space %r" % (_text(self.what), sp))
+            raise Refused("%s: unknown space %r" % (self.what, sp))
         self.s.watch = SPACES.index(sp)
-        self.what = ((self.what, " > "), sp)
+        self.what += " > " + sp
         self.space(p, params, ("space",))  # the cat's own key is not the space's
 
     def king(self, p, params):
@@ -702,7 +622,7 @@ class _Round:
         elif t == "tarts":
             self.take(p, 2, "tarts")
         else:
-            raise Refused('%s: take must be "flamingo" or "tarts"' % _text(self.what))
+            raise Refused('%s: take must be "flamingo" or "tarts"' % self.what)
 
     def executioner(self, p, params):
         # T42-CARD-4, T42-SHUF-2, T42-DESTROY-2: a card of the opponent's draw pile
@@ -714,7 +634,7 @@ class _Round:
         opp.take_from_draw(c)
         if c == "queen":
             if "stars" in params:
-                raise Refused("%s: the queen is not destroyed, no stars" % _text(self.what))
+                raise Refused("%s: the queen is not destroyed, no stars" % self.what)
             opp.discard.append(c)
         else:
             self.gain_destroyed(p, params, c)
@@ -724,11 +644,11 @@ class _Round:
         open_piles = _open_piles(self.s.piles)
         if not open_piles:
             if "pile" in params or "stars" in params:
-                raise Refused("%s: every pile is empty" % _text(self.what))
+                raise Refused("%s: every pile is empty" % self.what)
             return
         v = self.get(params, "pile", p, open_piles)
         if not isinstance(v, int) or v not in open_piles:
-            raise Refused("%s: pile %r is empty or unknown" % (_text(self.what), v))
+            raise Refused("%s: pile %r is empty or unknown" % (self.what, v))
         self.s.piles[v - 4] -= 1
         self.gain_destroyed(p, params, PILE_CARD[v])
         self.check_piles()
@@ -738,7 +658,7 @@ class _Round:
         # Apply the watch space under the hand for player p (T42-SPACE-*),
         # labelled self.what.
         if not isinstance(params, dict):
-            raise Refused("%s: parameters must be an object" % _text(self.what))
+            raise Refused("%s: parameters must be an object" % self.what)
         sp = self.s.watch
         if sp == 0:
             _check_keys(params, base, (), self.what)
@@ -760,7 +680,7 @@ class _Round:
         options = destroyable(self.s.players[p])
         if not options:
             if "card" in params or "stars" in params:
-                raise Refused("%s: nothing in the discard pile can be destroyed" % _text(self.what))
+                raise Refused("%s: nothing in the discard pile can be destroyed" % self.what)
             return
         c = self.card(params, p, options)
         discard = self.s.players[p].discard
@@ -775,7 +695,7 @@ class _Round:
         got = self.reveal(p, params, 2)
         if got == 0:
             if params.get("stars", 0) != 0:
-                raise Refused("%s: no card was revealed, no stars" % _text(self.what))
+                raise Refused("%s: no card was revealed, no stars" % self.what)
             return
         n = self.stars(params, p, MAX_PRINTED_STARS * got)
         self.s.players[p].stars += n
@@ -788,8 +708,8 @@ class _Round:
             return  # T42-COPY-2
         self.depth += 1
         if self.depth > MAX_CHAIN:
-            raise Refused("%s: copy chain deeper than %d" % (_text(self.what), MAX_CHAIN))
-        self.what = ((self.what, " "), top[-1])
+            raise Refused("%s: copy chain deeper than %d" % (self.what, MAX_CHAIN))
+        self.what += " " + top[-1]
         if self.declined(p, params, base):
             pass  # T42-COPY-4: nothing happens
         elif top[-1] == "cat" and "space" in base:
@@ -798,7 +718,7 @@ class _Round:
             _check_keys(params, base, ("then",), self.what)
             if params.get("then") is None:
                 if not self.probe:
-                    raise Refused("%s: missing then" % _text(self.what))
+                    raise Refused("%s: missing then" % self.what)
                 params["then"] = {}
             self.effect(p, "cat", params["then"])
         else:
@@ -818,35 +738,29 @@ class _Round:
             "space" in base or "space" not in params or self.s.players[1 - p].discard[-1] != "cat"
         ):
             if params["decline"] is not True:
-                raise Refused("%s: decline must be true" % _text(self.what))
+                raise Refused("%s: decline must be true" % self.what)
             _check_keys(params, base, ("decline",), self.what)
             return True
         if self.copies is not None:
             self.met += 1
             if self.met > self.copies:
-                self.need = Need(params, "decline", p, (False, True), self.what)
-                self.stop()  # raises it
+                raise Need(params, "decline", p, (False, True), self.what)
         return False
 
 
-# Small helpers of _Round, functions of their own so that each frame fits on
-# MicroPython's C stack (see _Round).
+# -- helpers of _Round -----------------------------------------------------------
 def _check_keys(params, base, allowed, what):
     # T5: a step's parameters are its own keys (and the enclosing cat's, base)
     for k in params:
         if k not in allowed and k not in base:
-            break
-    else:
-        return
-    # raised out of the loop: its iterator would not leave room in the frame
-    raise Refused("%s: unexpected parameter %s" % (_text(what), k))
+            raise Refused("%s: unexpected parameter %s" % (what, k))
 
 
 def _checked_card(c, options, what):
     if type(c) is not str or c not in options:
         if isinstance(c, str) and c in VALUE:
-            raise Refused("%s: %s is not possible here" % (_text(what), c))
-        raise Refused("%s: unknown card %r" % (_text(what), c))
+            raise Refused("%s: %s is not possible here" % (what, c))
+        raise Refused("%s: unknown card %r" % (what, c))
     return c
 
 
@@ -871,7 +785,7 @@ def _give(o, token, n):
 def _open_piles(piles):
     # the values of the non-empty score-board piles
     out = []
-    for v in range(4, 9):  # PILES
+    for v in PILES:
         if piles[v - 4]:
             out.append(v)
     return tuple(out)
@@ -910,123 +824,37 @@ def destroyable(player):
 def buy_options(s, points):
     """[(pile value, tart cost)] for the non-empty piles (T42-BUY-2 costs)."""
     out = []
-    for v in range(4, 9):  # PILES
+    for v in PILES:
         if s.piles[v - 4]:
             out.append((v, buy_cost(v, points)))
     return out
 
 
-# One _Round serves every apply (they never nest), so an apply does not
-# build an object with its attribute table each time.
-_ROUND = _Round(None, False)
-
-
-def _round(probe, fills, ask_action):
-    r = _ROUND
-    r.caught = False
-    r.probe = probe
-    r.fills = fills
-    r.ask_action = ask_action
-    r.copies = None  # Game.probe sets it
-    r.met = 0
-    r.depth = 0
-    return r
-
-
-# The state a probe works on. A guided round probes its draft on every
-# answer; copying into one reused state instead of a new one each time spares
-# the allocations (in a fragmented heap each costs a search for free blocks).
-_SCRATCH = []
-
-
-def _scratch(s):
-    if not _SCRATCH:
-        _SCRATCH.append(s.copy())
-    else:
-        s.copy_into(_SCRATCH[0])
-    return _SCRATCH[0]
-
-
-# A probe that finds the line complete has played it on the scratch state.
-# The guided round commits that very line at once; settled(line) is its word
-# that the line is unchanged since, and the apply that follows (same line,
-# same state) takes the probe's state instead of playing the line again.
-# A line a probe completes is one a strict apply plays the same way: every
-# answer is there, and what the probe filled in (an empty "watch", an empty
-# list of cards, no hourglasses) is in the line itself.
-_DONE = [None, None, None, False]  # state, line, the state after, settled
-
-
-def settled(action):
-    """The caller's word: action, which its last probe found complete, has
-    not changed since. The next apply of it to the same state is then free."""
-    done = _DONE
-    if done[1] is action:
-        done[3] = True
-
-
 def apply(s, action, probe=False, fills=None, ask_action=False):
     """Return the new state after action; raise Refused (or Need when probing).
 
-    The given state is never modified (T42-INPUT-3). probe=True: the state
-    returned is a scratch one, valid until the next probe; fills (a list):
+    The given state is never modified (T42-INPUT-3). probe=True: missing
+    answers raise Need; fills (a list):
     answers with a single possibility are filled in, not asked (see
     _Round.ask); ask_action: stop with an ASK_ACTION Need once both cards are
     known if the line has no action yet."""
-    _round(probe, fills, ask_action)
-    if probe:
-        return _probed(s, action)
-    done = _DONE
-    if done[3] and done[1] is action and done[0] is s:
-        n = done[2]
-        done[0] = done[1] = done[2] = None
-        done[3] = False
-        del _SCRATCH[:]  # n is the new state now, not scratch
-        return n
-    return _play(s, action)
+    return _play(_Round(s, probe, fills, ask_action), s, action)
 
 
-def _probed(s, action):
-    # apply() of a probe: what it played is kept for settled()
-    done = _DONE
-    done[0] = done[1] = done[2] = None
-    done[3] = False
-    n = _play(s, action)
-    done[0] = s
-    done[1] = action
-    done[2] = n
-    return n
-
-
-def _asked(s, action):
-    # Game.probe: the Need of the line, or None. A function of its own, and
-    # the Need raised is read from _ROUND: with its try (and more so with
-    # "except Need as need") Game.probe's frame would go on the heap.
-    _ROUND.caught = True
-    try:
-        _probed(s, action)
-    except Need:
-        heap_unlock()  # see _Round.stop
-        return _ROUND.need
-    return None
-
-
-def _play(s, action):
-    # apply() minus the memo, in the mode set by _round(). The checks that
-    # only read come first: a probe that asks for a revealed card costs no
-    # copy of the state. The steps are methods of _ROUND (see _Round: frames).
+def _play(r, s, action):
+    # apply() by the round r. The checks that only read come
+    # first: a probe that asks for a revealed card costs no copy of the state.
     if not isinstance(action, dict):
         raise Refused("a line must be a JSON object")
-    r = _ROUND
     if "adjust" in action:
         if len(action) != 1:
             raise Refused("an adjustment line holds only adjust")
-        n = _scratch(s) if r.probe else s.copy()
+        n = s.copy()
         _adjust(n, action["adjust"])
         return n
     r.s = s  # only read by check_line()
     r.check_line(action)
-    n = _scratch(s) if r.probe else s.copy()
+    n = s.copy()
     r.s = n
     _play_card(n.players[0], action["blue"], 0)
     _play_card(n.players[1], action["pink"], 1)
@@ -1035,7 +863,7 @@ def _play(s, action):
     if "effect" in action:
         if "buy" in action:
             raise Refused("a round has one action: effect or buy, not both")
-        r.what = (("blue ", "pink ")[w], action[PLAYERS[w]])
+        r.what = PLAYERS[w] + " " + action[PLAYERS[w]]
         r.effect(w, action[PLAYERS[w]], action["effect"])
     elif "buy" in action:
         r.buy(w, action)
@@ -1049,8 +877,6 @@ def _play(s, action):
     n.last = (action["blue"], action["pink"], w)
     if n.end is not None:
         n.over = True  # T42-END-3
-    r.s = None  # the shared _Round keeps no state alive
-    r.fills = None
     return n
 
 
@@ -1182,65 +1008,37 @@ class Game:
 
     The action list is the truth. It is held compactly (Actions), and so are
     the snapshots of the state kept every CHECKPOINT actions (_pack): a
-    60-round game costs ~3.6 KB of heap instead of ~12 KB. The state before
-    the last action is kept whole, so undoing one step is O(1); undoing to
-    any point replays at most CHECKPOINT - 1 actions from a snapshot, and
-    that replay leaves the state before its target at hand for the next
-    undo."""
+    60-round game takes ~3.6 KB instead of ~12 KB (memory budget
+    heap_live_peak_bytes: with the lines kept as dicts 115,120 B > 112 KB).
+    The state before the last action is kept whole, so undoing one step is
+    O(1); undoing to any point replays at most CHECKPOINT - 1 actions from
+    a snapshot, and that replay leaves the state before its target at hand
+    for the next undo."""
 
-    __slots__ = ("setup", "_acts", "_last", "_due", "redo_stack", "state", "_snaps", "_prev")
+    __slots__ = ("setup", "actions", "redo_stack", "state", "_snaps", "_prev")
 
     def __init__(self, setup):
         self.setup = setup
-        self._acts = Actions()
-        # The last action applied, not yet in _acts: its encoding (~1 ms on
-        # the Pico) waits for pack(), which the next apply (or reading
-        # .actions) calls first. The same goes for the snapshot due at a
-        # checkpoint (_due: the state to pack).
-        self._last = None
-        self._due = None
+        self.actions = Actions()  # the applied actions (len, [i], iteration)
         self.redo_stack = []  # whole actions, the next redo last
         self.state = new_state(setup)
         self._snaps = [_pack(self.state)]
         self._prev = None
 
-    @property
-    def actions(self):
-        """The applied actions (Actions: len, [i], iteration)."""
-        self.pack()
-        return self._acts
-
-    def pack(self):
-        """Store the last action and a due snapshot compactly (the next
-        apply, or reading .actions, does it first). -> True if there was
-        something to store."""
-        a = self._last
-        d = self._due
-        if a is None and d is None:
-            return False
-        if a is not None:
-            self._acts.append(a)  # out of memory: raises, a stays the last
-            self._last = None
-        if d is not None:
-            self._snaps.append(_pack(d))
-            self._due = None
-        return True
-
     def __len__(self):
-        # the number of actions applied, packed or not
-        return len(self._acts) + (self._last is not None)
+        # the number of actions applied
+        return len(self.actions)
 
     def apply(self, action, keep_redo=False):
         """Apply one line (a round or an adjustment) and return the new state;
         Refused leaves the game as it was. The redo stack is cleared unless
         keep_redo (redo itself)."""
-        self.pack()  # the one before (a replay applies many in a row)
         n = apply(self.state, action)
-        self._last = action
+        self.actions.append(action)  # out of memory: raises, the game as it was
         self._prev = self.state
         self.state = n
-        if len(self) % CHECKPOINT == 0:
-            self._due = n  # packed by pack(), like the action
+        if len(self.actions) % CHECKPOINT == 0:
+            self._snaps.append(_pack(n))
         if not keep_redo:
             self.redo_stack = []
         return n
@@ -1292,8 +1090,11 @@ class Game:
         many of the line's copies (in the order they are played) the
         players chose to apply; the next one is asked (ASK_COPY,
         T42-COPY-4) unless its parameters decline it."""
-        _round(True, fills, ask_action).copies = copies
-        return _asked(self.state, action)
+        try:
+            _play(_Round(self.state, True, fills, ask_action, copies), self.state, action)
+        except Need as need:
+            return need
+        return None
 
 
 # -- compact storage of a game ------------------------------------------------
@@ -1323,6 +1124,7 @@ _WORDS = (
         "decline",
     )
 )
+_CODE = {w: i for i, w in enumerate(_WORDS)}  # a name's byte
 _INT = const(0x40)  # the ints start here; below, names (index in _WORDS)
 _ZERO = const(0x68)  # _ZERO + n: the int n
 _DICT = const(0xF0)
@@ -1352,11 +1154,11 @@ class Actions:
 
     def append(self, action):
         """Store one more line (encoded, see _enc) and its tag."""
-        b = bytearray()  # then one copy into buf: its growth is one realloc
+        b = bytearray()
         k = len(self.ends)
         try:
             _enc(action, b)
-        except (TypeError, ValueError):  # not names and small ints
+        except (TypeError, KeyError):  # not names and small ints
             self.odd[k] = action
             b = b""
         buf = self.buf
@@ -1407,19 +1209,19 @@ def _tag(a):
 
 
 def _enc(o, out):
-    # a dict (names as keys) or a list of names; TypeError or ValueError
+    # a dict (names as keys) or a list of names; TypeError or KeyError
     # (not a name) for anything else
     if type(o) is list:
         out.append(_LIST)
         for v in o:
-            out.append(_WORDS.index(v))
+            out.append(_CODE[v])
     elif type(o) is dict:
         out.append(_DICT)
         for k in o:
-            out.append(_WORDS.index(k))
+            out.append(_CODE[k])
             v = o[k]
             if type(v) is str:
-                out.append(_WORDS.index(v))
+                out.append(_CODE[v])
             elif v is True:
                 out.append(_TRUE)
             elif type(v) is int and _INT - _ZERO <= v < _DICT - _ZERO:
@@ -1457,8 +1259,8 @@ def _dec(b, it):
     return d
 
 
-# A snapshot is (round, blue stars, pink stars, bytes): ~100 bytes of heap,
-# a State is ~600. The bytes: the fields, then per player the tarts,
+# A snapshot is (round, blue stars, pink stars, bytes): ~100 bytes, a State
+# is ~600. The bytes: the fields, then per player the tarts,
 # hourglasses, the sizes of the draw (distinct cards), destroyed and discard
 # piles, then the draw's cards and counts, the destroyed and discard cards
 # (index in CARDS). Every count there is bounded by the game's tokens and

@@ -125,10 +125,9 @@ def text(fb, s, x, y, c=1):
     """Draw s (str or bytes) at x, y in the 6x8 font (teatally.ui.font): lit
     pixels (c=1) or dark ones (c=0, on a bar). Text must fit from x to the
     screen's right edge: what does not is noted in OVERFLOWS."""
-    # (a dozen calls a press: the font's draw straight from _FONT, which
-    # says how wide the text was, no function of its own for the fit; c
-    # then holds that width: one more local would put the frame on the
-    # heap, see rules.t42._Round)
+    # Speed, first light: c is reused for the width drawn so that this frame
+    # stays within 11 words off the heap (tests/test_hot_frames.py); a plain
+    # local costs computing p95 +0.8 ms (14.7 -> 15.5 ms).
     if type(s) is str:
         s = s.encode()  # bytes: no new str (no interned-string search)
     if not _FONT:
@@ -206,8 +205,7 @@ class Menu(Screen):
 
     def draw(self, ui, fb):
         # Every key press redraws: no new strings here but the hint's (each
-        # new string costs a search of the interned-string table, ~0.15 ms);
-        # split in three so that each frame fits the C stack (see the top).
+        # new string costs a search of the interned-string table, ~0.15 ms).
         rows = self._shown()
         if self.sel < self.top:
             self.top = self.sel
@@ -249,10 +247,10 @@ class Menu(Screen):
     def _scrollbar(self, fb, rows):
         # on the right edge, a thumb as long as the share of the items shown,
         # as far down its travel (rows * LINE - h) as top is down the items
-        # (few locals: a frame within 11 slots, see rules.t42._Round)
-        h = max(3, (H - LINE) * rows // len(self.items))
-        rows = (rows * LINE - h) * self.top // max(1, len(self.items) - rows) + LINE
-        fb.fill_rect(W - 2, rows, 2, h, 1)
+        n = len(self.items)
+        h = max(3, (H - LINE) * rows // n)
+        y = (rows * LINE - h) * self.top // max(1, n - rows) + LINE
+        fb.fill_rect(W - 2, y, 2, h, 1)
 
 
 def _item(fb, label, y, c):
@@ -260,24 +258,9 @@ def _item(fb, label, y, c):
     # right edge): 20 columns
     if type(label) is str:
         label = label.encode()
-    if not _FONT:
-        _font()
-    if 4 + _FONT[1](fb, label, 4, y, c) > W - 2:
+    w = _font().draw(fb, label, 4, y, c)
+    if 4 + w > W - 2:
         _overflow(label, 4, y)
-
-
-# A Picker's value as text, made once per value (gfx.big wants a str, and a
-# new str costs a search of the interned-string table on every press).
-_DIGITS = {}
-
-
-def _digits(v):
-    d = _DIGITS.get(v)
-    if d is None:
-        d = str(v)
-        if len(_DIGITS) < 40:  # pickers count stars and hourglasses: few values
-            _DIGITS[v] = d
-    return d
 
 
 class Picker(Screen):
@@ -312,21 +295,17 @@ class Picker(Screen):
 
     def draw(self, ui, fb):
         header(fb, self.title)
-        _value(ui.gfx, fb, _digits(self.value))
+        # the value, big: three columns (-12) at scale 2 keep clear of the
+        # range text; four (-999, the adjust picker's stars) start at the
+        # left edge to keep clear of it too
+        v = str(self.value)
+        ui.gfx.big(fb, v, 4 if len(v) <= 3 else 0, 12, 3 if len(v) <= 2 else 2)
         if self._range is None:
             # bytes (fb.text takes them): no new str
             self._range = b"%d..%d" % (self.lo, self.hi)
         text(fb, self._range, 64, 16)
         if self.describe is not None:
             _lines(fb, self.describe(self.value), 0, 40)  # the 3 lines left
-
-
-def _value(gfx, fb, v):
-    # a Picker's value, big: three columns (-12) at scale 2 keep clear of the
-    # range text; four (-999, the adjust picker's stars) start at the left
-    # edge to keep clear of it too (a function of its own: Picker.draw's
-    # frame within 11 slots, see rules.t42._Round)
-    gfx.big(fb, v, 4 if len(v) <= 3 else 0, 12, 3 if len(v) <= 2 else 2)
 
 
 class Message(Screen):
@@ -394,7 +373,9 @@ class Lines(Message):
 def clear(fb):
     """Blank the frame: the display's one-byte-fill clear() where it has the
     fast path (see hw.base; fill(0) sets 8192 pixels one by one). Asked by
-    ``bands``, not ``clear``: a driver's own clear() may do something else."""
+    ``bands``, not ``clear``: a driver's own clear() may do something else.
+    Speed, first light (issue 24: with fill(0) computing p95 +0.6 ms, first
+    light proxy 25.2 ms > 25)."""
     if getattr(fb, "bands", None) is None:
         fb.fill(0)
     else:
@@ -403,13 +384,8 @@ def clear(fb):
 
 def bar(fb, y, c=1):
     """Light (c=1) or darken the whole text line at y: the title bar, the
-    selected menu line. A line on the 8-pixel grid is one band of bytes
-    (hw.base ``bands``): a byte fill instead of 1024 pixels."""
-    b = getattr(fb, "bands", None)
-    if b is None or y & 7:
-        fb.fill_rect(0, y, W, LINE, c)
-    else:
-        b.fill_rect(0, y >> 3, W, 1, 255 if c else 0)
+    selected menu line."""
+    fb.fill_rect(0, y, W, LINE, c)
 
 
 class Stamp:

@@ -78,17 +78,10 @@ _INV.pixel(1, 0, 0)
 
 
 def _blit(fb, src, x, y, c):
-    # (two functions: one frame this size fits MicroPython's C stack, see
-    # rules.t42._Round; the dark blit's two more arguments would not)
     if c:
         fb.blit(src, x, y, 0)
     else:
-        _dark(fb, src, x, y)
-
-
-def _dark(fb, src, x, y):
-    # src's set pixels dark: key 1 skips the (inverted) unset ones
-    fb.blit(src, x, y, 1, _INV)
+        fb.blit(src, x, y, 1, _INV)  # src's set pixels dark: key 1 skips the (inverted) unset ones
 
 
 def icon(fb, i, x, y, c=1):

@@ -22,8 +22,7 @@ from teatally.ui.t42.words import NAMES, action_label, round_number
 # calls: both players' numbers share one text row (the two columns are 7
 # characters of the 8x8 font, 56 px, apart), the numbers are formatted to
 # bytes (see ui.py) once per game state, into one list kept for the
-# purpose, and the icons in front of the rows are one image. The drawing is
-# split into short functions so that each frame fits the C stack (see ui.py).
+# purpose, and the icons in front of the rows are one image.
 #
 # Rows: 0 the round and the watch hand; 1 the names and the flamingo;
 # 2 stars (and teacups); 3 tarts and hourglasses; 4 cards in the draw
@@ -32,10 +31,11 @@ from teatally.ui.t42.words import NAMES, action_label, round_number
 # round's first question with the answer OK gives (ui_t42_round.opening).
 PILE_STEP = 20  # px from one score-board pile to the next
 _column = []  # the icons in front of the rows (gfx.column), made once
+# Speed, first light (issue 24 took each out: computing p95 +0.3 ms, first
+# light proxy 25.0 ms > 25 without _names; +0.3 ms, 25.1 ms without
+# _labels; +1.4 ms, 26.5 ms without _piles and _labels; +0.75 ms, 25.6 ms
+# without _ROWS/_shown, plain str rows made on every draw):
 _names = Stamp()  # the players' names and the flamingo (band 1)
-_hint = Stamp()  # the menu's hint (band 6)
-_HINT = words.t("board.hint")  # (looked up once: see ui.t42.round's templates)
-_question = Stamp()  # the next round's first question (band 7)
 _labels = Stamp()  # the piles' value labels and the rabbit (band 5)
 _piles = Stamp()  # the same with the piles' counts and the supply's rabbits
 # The board's text for the state _shown[0] (see board_rows): filled in
@@ -143,21 +143,12 @@ class Status(Screen):
     def _bottom(self, ui, fb, s):
         # row 6: the round's notes, or the menu's hint; row 7: the question
         # (ui.t42.round.opening: one probe a state)
-        # (the hint and the question, the same from one board to the next
-        # more often than not, kept as drawn: Stamps keyed by their text)
         if self.note is not None:
             text(fb, self.note, 0, 6 * LINE)
         elif not ui.menu_seen:
-            _line(fb, 6, _HINT, _hint)
+            text(fb, words.t("board.hint"), 0, 6 * LINE)
         if not s.over:
-            _line(fb, 7, opening(ui.app), _question)
-
-
-def _line(fb, r, s, stamp):
-    # the text s alone in band r, kept by stamp
-    if not stamp.paste(fb, r, s):
-        text(fb, s, 0, r * LINE)
-        stamp.keep(fb, r, s)
+            text(fb, opening(ui.app), 0, 7 * LINE)
 
 
 def _top(gfx, fb, s, title):

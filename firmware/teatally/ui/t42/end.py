@@ -29,7 +29,7 @@ def score_lines(s, sc=None):
     lines = [" " * _LABEL + words.t("score.head")]
     _row(lines, words.t("score.stars"), b"%5d%5d" % (s.players[0].stars, s.players[1].stars))
     open_piles = False
-    for v in range(4, 9):  # the piles (t42.PILES): a range of constants takes the fewest frame words
+    for v in t42.PILES:
         o = sc["objectives"].get(_PILE_KEY[v - 4])
         name = words.f("score.obj", v, objective_name(s.objectives[v]))
         if o is None:
