@@ -113,7 +113,9 @@ def test_generator_renders_misaki_pixel_exact():
         [0b01111100, 0b01000100, 0b01111110, 0b01010000, 0b10111100, 0b00010000, 0b11111110, 0]
     )
     i = subset().index(ord("星"))
-    assert ja_font.GLYPHS[8 * i : 8 * i + 8] == jafont.render(font, ord("星"))
+    assert ja_font.GLYPHS[8 * i : 8 * i + 8] == jafont.columns(jafont.render(font, ord("星")))
+    # kept as columns (MONO_VLSB: top pixel = bit 0): 星's left column is lit in rows 4 and 6
+    assert ja_font.GLYPHS[8 * i] == 0b01010000
 
 
 @pytest.mark.skipif(MISAKI is None, reason=NO_FONT)
@@ -177,15 +179,15 @@ def test_mixed_text_same_pixels_on_both_interpreters(dual):
     assert len(pics) == 3 and pics[0] == pics[1] == pics[2]
     pic = pics[0]
     # 青 drawn at x = 1 + 3 * 6 from its glyph's rows
-    glyph = ja_font.GLYPHS[8 * subset().index(ord("青")) :][:8]
+    glyph = ja_font.GLYPHS[8 * subset().index(ord("青")) :][:8]  # (columns, bit 0 the top row)
     for y in range(8):
-        want = "".join("#" if glyph[y] & (0x80 >> k) else "." for k in range(8))
+        want = "".join("#" if glyph[k] >> y & 1 else "." for k in range(8))
         assert pic[y][19:27] == want
     # dark text on the bar: the glyph's pixels are holes in the lit line,
     # and 丂 (not in the subset) is a box
     glyph = ja_font.GLYPHS[8 * subset().index(ord("捨")) :][:8]
     for y in range(8):
-        want = "".join("." if glyph[y] & (0x80 >> k) else "#" for k in range(8))
+        want = "".join("." if glyph[k] >> y & 1 else "#" for k in range(8))
         assert pic[8 + y][6:14] == want
     x_box = 6 + 8 * len(ja_words.SPACES["destroy"]) + 8
     assert pic[8][x_box : x_box + 7] == "......." and pic[8][x_box + 7] == "#"

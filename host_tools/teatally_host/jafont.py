@@ -5,9 +5,11 @@ design: Pillow draws it pixel-exact at 8 px), only the glyphs the device's
 Japanese texts use into firmware/teatally/ui/ja_font.py: a sorted index of
 code points (two bytes each, big-endian), a hash table from a code point to
 its glyph (slots(): one look-up instead of a binary search, for
-first_light_p95_ms in Japanese) and 8 bytes a glyph (rows top to bottom,
-MONO_HLSB: left pixel = bit 7). ASCII is not in it: the device draws ASCII
-in its own font.
+first_light_p95_ms in Japanese) and 8 bytes a glyph (columns left to
+right, MONO_VLSB: top pixel = bit 0, the layout of the SSD1306's frame, so
+that ja_text copies a glyph's bytes straight into it as teatally.ui.font
+does: first_light_p95_ms in Japanese). ASCII is not in it: the device draws
+ASCII in its own font.
 
 The module is committed; this script regenerates it byte-identical while
 the font and the texts are unchanged (``--check`` says whether it would
@@ -72,6 +74,12 @@ def render(font, code):
             if im.getpixel((x, y)):
                 rows[y] |= 0x80 >> x
     return bytes(rows)
+
+
+def columns(rows):
+    """A glyph's 8 MONO_HLSB row bytes as its 8 MONO_VLSB column bytes
+    (column k: bit y set where row y has pixel k; top pixel = bit 0)."""
+    return bytes(sum(1 << y for y in range(CELL) if rows[y] & (0x80 >> k)) for k in range(CELL))
 
 
 EMPTY = 255  # a free slot of the hash table (so at most 255 glyphs)
@@ -142,8 +150,8 @@ def generate(path, strings):
         "SLOTS: code point -> glyph number, a hash table: glyph i is in the",
         "slot code * MUL % len(SLOTS) or the first one after it (wrapping) that",
         "holds it; 255 ends the search (no such glyph).",
-        "GLYPHS: 8 bytes a glyph in CODES order, rows top to bottom, MONO_HLSB",
-        "(left pixel = bit 7).",
+        "GLYPHS: 8 bytes a glyph in CODES order, columns left to right, MONO_VLSB",
+        "(top pixel = bit 0).",
         "Imported only when the language is Japanese.",
         '"""',
         "",
@@ -163,7 +171,7 @@ def generate(path, strings):
     lines.append(")")
     lines.append("GLYPHS = (")
     for c in codes:
-        lines.append('    b"%s"  # %s' % ("".join("\\x%02x" % b for b in render(font, c)), _shown(c)))
+        lines.append('    b"%s"  # %s' % ("".join("\\x%02x" % b for b in columns(render(font, c))), _shown(c)))
     lines.append(")")
     return "\n".join(lines) + "\n"
 

@@ -80,8 +80,9 @@ _G8 = framebuf.FrameBuffer(_GB, 5, 1, framebuf.GS8)  # the same 5 bytes as a GS8
 # its blit palette for dark text: source 1 -> 0, source 0 -> 1 (the key: skipped)
 _INV = framebuf.FrameBuffer(bytearray(1), 2, 1, framebuf.MONO_HLSB)
 _INV.pixel(0, 0, 1)
-# the fast path's palette for dark text: a byte to its inverse
-_DARK = framebuf.FrameBuffer(bytearray(range(255, -1, -1)), 256, 1, framebuf.GS8)
+# the fast path's palette for dark text: a byte to its inverse (ja_text's
+# fast path uses it too)
+DARK = framebuf.FrameBuffer(bytearray(range(255, -1, -1)), 256, 1, framebuf.GS8)
 
 
 def glyphs():
@@ -136,7 +137,7 @@ def _fast(f, s, x, y, c):
     x += y << 4  # the first cell's byte: band y // 8 starts at 128 * (y // 8)
     if f[x] != (0 if c else 255) or f[x : x + n - 1] != f[x + 1 : x + n]:  # (all alike)
         return False
-    (_lit if c else _dark)(_LINE[1] if _LINE[0] is f else _line(f), s, x)
+    (_lit if c else _dark)(_LINE[1] if _LINE[0] is f else frame_row(f), s, x)
     return True
 
 
@@ -150,11 +151,11 @@ def _lit(put, s, a):
 
 
 def _dark(put, s, a):
-    # the same, each byte inverted (through the palette _DARK)
+    # the same, each byte inverted (through the palette DARK)
     rows = _ROWS
     row_y = _ROW_Y
     for ch in s:
-        put(rows, a, row_y[ch], -1, _DARK)
+        put(rows, a, row_y[ch], -1, DARK)
         a += CELL
 
 
@@ -164,10 +165,13 @@ def _dark(put, s, a):
 _LINE = [None, None]  # type: list
 
 
-def _line(f):
-    # the view for another display's bytes (made once a display)
-    _LINE[0] = f
-    _LINE[1] = framebuf.FrameBuffer(f, len(f), 1, framebuf.GS8).blit
+def frame_row(f):
+    """The blit of the display's frame bytes f (its ``vlsb``) seen as one
+    GS8 row (made once a display): teatally.ui.font's and ja_text's fast
+    paths copy glyph bytes into the frame with it."""
+    if _LINE[0] is not f:
+        _LINE[0] = f
+        _LINE[1] = framebuf.FrameBuffer(f, len(f), 1, framebuf.GS8).blit
     return _LINE[1]
 
 
