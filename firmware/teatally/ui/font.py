@@ -67,12 +67,13 @@ _GLYPHS = (
 
 _BUF = bytearray(_GLYPHS)  # (the bytes constant is let go after the import)
 del _GLYPHS
-# glyph i as row i of a GS8 image, one byte a column: what both paths copy from
-_ROWS = framebuf.FrameBuffer(_BUF, 5, _LAST - _FIRST + 1, framebuf.GS8)
+# glyph i as row i of a GS8 image, one byte a column: what both paths copy
+# from (ja_text's fast path too, for the ASCII in Japanese text)
+ROWS = framebuf.FrameBuffer(_BUF, 5, _LAST - _FIRST + 1, framebuf.GS8)
 # per byte: minus its glyph's row (blit's y that puts that row on a
 # one-row image), "?"'s for a byte outside the font (UTF-8 in the ASCII
 # font: all 256, so that the fast path draws it too)
-_ROW_Y = array("b", [_FIRST - v if _FIRST <= v <= _LAST else -_Q for v in range(256)])
+ROW_Y = array("b", [_FIRST - v if _FIRST <= v <= _LAST else -_Q for v in range(256)])
 # the slow path: the character at hand as a 5x8 MONO_VLSB image
 _GB = bytearray(5)
 _G = framebuf.FrameBuffer(_GB, 5, HEIGHT, framebuf.MONO_VLSB)
@@ -143,8 +144,8 @@ def _fast(f, s, x, y, c):
 
 def _lit(put, s, a):
     # each glyph's column bytes into the frame's bytes from byte a on
-    rows = _ROWS
-    row_y = _ROW_Y
+    rows = ROWS
+    row_y = ROW_Y
     for ch in s:
         put(rows, a, row_y[ch])
         a += CELL
@@ -152,8 +153,8 @@ def _lit(put, s, a):
 
 def _dark(put, s, a):
     # the same, each byte inverted (through the palette DARK)
-    rows = _ROWS
-    row_y = _ROW_Y
+    rows = ROWS
+    row_y = ROW_Y
     for ch in s:
         put(rows, a, row_y[ch], -1, DARK)
         a += CELL
@@ -181,8 +182,8 @@ def _slow(fb, s, x, y, c):
     # pixels transparent (dark text: palette 1 -> 0, the unlit pixels mapped
     # to the key and skipped).
     load = _G8.blit
-    rows = _ROWS
-    row_y = _ROW_Y
+    rows = ROWS
+    row_y = ROW_Y
     out = fb.blit
     if c:
         for ch in s:

@@ -11,7 +11,8 @@ SLOTS: code point -> glyph number, a hash table: glyph i is in the
 slot code * MUL % len(SLOTS) or the first one after it (wrapping) that
 holds it; 255 ends the search (no such glyph).
 GLYPHS: 8 bytes a glyph in CODES order, columns left to right, MONO_VLSB
-(top pixel = bit 0).
+(top pixel = bit 0), each within 7x7 (its last column and row blank),
+then the box drawn for a character the subset lacks (glyph COUNT).
 Imported only when the language is Japanese.
 """
 
@@ -318,4 +319,5 @@ GLYPHS = (
     b"\x7f\x1b\x2a\x57\x7a\x13\x2a\x00"  # 隊
     b"\x08\x7a\x2a\x2f\x2a\x7a\x08\x00"  # 青
     b"\x7d\x45\x7d\x57\x7d\x45\x7d\x00"  # 面
+    b"\x7f\x41\x41\x41\x41\x41\x7f\x00"  # (the box: a character the subset lacks)
 )

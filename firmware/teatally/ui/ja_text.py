@@ -34,6 +34,8 @@ from teatally.ui import ja_font
 from teatally.compat import const
 from teatally.ui.font import CELL as ASCII_W  # the device font's advance (6)
 from teatally.ui.font import DARK, draw_ascii, frame_row
+from teatally.ui.font import ROW_Y as ASCII_ROW_Y
+from teatally.ui.font import ROWS as ASCII_ROWS
 
 CELL = const(8)  # a Japanese glyph's advance
 ROOM = const(128)  # a line's pixels (ui.W)
@@ -49,10 +51,9 @@ _FB = framebuf.FrameBuffer(_GLYPH, CELL - 1, CELL - 1, framebuf.MONO_VLSB)
 # byte; a tuple: blit reads the bytes where they are, no copy in the heap):
 # a glyph is copied in C into the frame's bytes (the fast path) or into
 # _GLYPH seen as one GS8 row (_LOAD), as teatally.ui.font does
-_ROWS = (ja_font.GLYPHS, CELL, ja_font.COUNT, framebuf.GS8)
+_ROWS = (ja_font.GLYPHS, CELL, ja_font.COUNT + 1, framebuf.GS8)
+_BOX = ja_font.COUNT  # the glyph after the last: the box a lacking character draws
 _LOAD = framebuf.FrameBuffer(_GLYPH, CELL, 1, framebuf.GS8).blit
-# what a character the subset lacks draws: a 7x7 box (the same layout)
-_BOX = (b"\x7f\x41\x41\x41\x41\x41\x7f\x00", CELL, 1, framebuf.GS8)
 # blit palette for dark drawing: source 1 -> 0, source 0 -> 1 (= key, skipped)
 _INV = framebuf.FrameBuffer(bytearray(1), 2, 1, framebuf.MONO_HLSB)
 _INV.pixel(0, 0, 1)
@@ -63,10 +64,12 @@ _MUL = ja_font.MUL
 # glyph i's code point (ja_font.CODES as 16-bit numbers: one look-up a
 # glyph instead of two bytes, first_light_p95_ms in Japanese; +500 B heap)
 _CODE = array("H", [ja_font.CODES[2 * i] << 8 | ja_font.CODES[2 * i + 1] for i in range(ja_font.COUNT)])
-RUN = const(16)  # glyphs looked up at a time (a line's worth)
-_RUN = bytearray(RUN)  # their numbers
-# the text being drawn: next byte, next x
-_pos = [0, 0]
+_SIZE = len(_SLOTS)
+RUN = const(48)  # the bytes of a text _fast draws whole (more than a line's worth)
+_JA = const(128)  # _RUN: an ASCII byte below, a glyph number added to it
+_RUN = array("H", [0] * RUN)  # the characters being drawn
+# the text being drawn: next byte, next x; the characters in _RUN, the text's bytes
+_pos = [0, 0, 0, 0]
 
 
 def find(code):
@@ -111,15 +114,121 @@ def text(fb, s, x, y, c=1):
     if not s or max(s) < 128:
         # all ASCII (numbers, scores): the device font in one call, no scan
         # of the bytes here (first_light_p95_ms in Japanese)
-        return x + draw_ascii(fb, s, x, y, c)
-    _pos[0] = 0
+        draw_ascii(fb, s, x, y, c)
+        return x + len(s) * ASCII_W
     _pos[1] = x
+    if _fast(getattr(fb, "vlsb", None), s, y, c):
+        return _pos[1]
+    _pos[0] = 0
     while _pos[0] < len(s):
         if s[_pos[0]] < 128:
             _ascii(fb, s, y, c)
         else:
             _wide(fb, s, y, c)
     return _pos[1]
+
+
+def _fast(f, s, y, c):
+    # As teatally.ui.font's fast path, for the whole mixed text at once: a
+    # MONO_VLSB frame (its bytes f), y on the 8-pixel grid, the text inside
+    # the frame and every byte its characters draw 0x00 (lit text) or 0xFF
+    # (dark text): then a character's column bytes (or their inverse) are
+    # exactly the frame's bytes, one C copy a character, ASCII from the
+    # device font's table, Japanese from ja_font's (first_light_p95_ms in
+    # Japanese: ~X K wasm fuel a text against ~Y K run by run). -> False
+    # where it does not draw.
+    x = _pos[1]
+    if f is None or y & -57 or x < 0:
+        return False
+    w = _scan(s)
+    if w < 0 or x + w > ROOM:
+        return False
+    x += y << 4  # the first cell's byte: band y // 8 starts at 128 * (y // 8)
+    if _RUN[_pos[2] - 1] < _JA:
+        w -= 1  # (the last ASCII character's space column is not drawn)
+    if f[x] != (0 if c else 255) or f[x : x + w - 1] != f[x + 1 : x + w]:  # (all alike)
+        return False
+    (_put_lit if c else _put_dark)(frame_row(f), x)
+    return True
+
+
+def _scan(b):
+    # the text's characters into _RUN (an ASCII byte as itself, glyph g as
+    # _JA + g, the box where the subset lacks one), their count into
+    # _pos[2]; -> the pixels they take, or -1 for a text of more than RUN
+    # bytes or with other than 1- and 3-byte characters (drawn run by run).
+    # The hash look-up is find()'s, inlined; the tables in locals (a frame
+    # on the heap, once a text: first_light_p95_ms in Japanese, ~X K wasm
+    # fuel less a glyph than with globals)
+    end = len(b)
+    if end > RUN:
+        return -1
+    run = _RUN
+    slots = _SLOTS
+    codes = _CODE
+    mul = _MUL
+    size = _SIZE
+    i = 0
+    n = 0
+    while i < end:
+        v = b[i]
+        if v < 128:
+            run[n] = v
+            i += 1
+        elif v & 0xF0 == 0xE0 and i + 2 < end:
+            # the code point: the three bytes' bits less their UTF-8 marks
+            # (1110xxxx 10xxxxxx 10xxxxxx: 0xE0 << 12 + 0x80 << 6 + 0x80)
+            v = (v << 12) + (b[i + 1] << 6) + b[i + 2] - 0xE2080
+            h = v * mul % size
+            g = slots[h]
+            while g != _EMPTY and codes[g] != v:
+                h = (h + 1) % size
+                g = slots[h]
+            if g == _EMPTY:
+                g = _BOX
+            run[n] = _JA + g
+            i += 3
+        else:
+            return -1
+        n += 1
+    _pos[2] = n
+    _pos[3] = end
+    # 6 px a 1-byte character, 8 px a 3-byte one: 5 px a character + 1 a byte
+    return 5 * n + end
+
+
+def _put_lit(put, a):
+    # the text's characters' column bytes into the frame's bytes from byte a on
+    run = _RUN
+    rows = _ROWS
+    ascii_rows = ASCII_ROWS
+    ascii_y = ASCII_ROW_Y
+    for j in range(_pos[2]):
+        v = run[j]
+        if v < _JA:
+            put(ascii_rows, a, ascii_y[v])
+            a += ASCII_W
+        else:
+            put(rows, a, _JA - v)
+            a += CELL
+    _pos[1] += 5 * _pos[2] + _pos[3]
+
+
+def _put_dark(put, a):
+    # the same, each byte inverted (through the palette DARK)
+    run = _RUN
+    rows = _ROWS
+    ascii_rows = ASCII_ROWS
+    ascii_y = ASCII_ROW_Y
+    for j in range(_pos[2]):
+        v = run[j]
+        if v < _JA:
+            put(ascii_rows, a, ascii_y[v], -1, DARK)
+            a += ASCII_W
+        else:
+            put(rows, a, _JA - v, -1, DARK)
+            a += CELL
+    _pos[1] += 5 * _pos[2] + _pos[3]
 
 
 def _ascii_end(b, i):
@@ -150,110 +259,89 @@ def _run_end(b, i):
 
 def _wide(fb, b, y, c):
     # the characters from byte _pos[0] on up to the next ASCII one: a run
-    # of 3-byte ones drawn in one go, or one other character (a box)
+    # of 3-byte ones looked up and drawn in one go, or one other character
+    # (a box)
     e = _run_end(b, _pos[0])
     if e == _pos[0]:
-        _LOAD(_BOX, 0, 0)
-        _key(fb, _pos[1], y, c)
+        _RUN[0] = _BOX
         _pos[0] += _utf8_len(b[e])
-        _pos[1] += CELL
-        return
-    n = _look(b, _pos[0], e)
-    if not _fast(getattr(fb, "vlsb", None), n, y, c):
-        _slow(fb, n, y, c)
-    _pos[1] += n * CELL
+        e = _pos[0]
+        _pos[2] = 1
+    else:
+        _look(b, _pos[0], e)
+    if not _fast_run(getattr(fb, "vlsb", None), y, c):
+        _slow(fb, y, c)
     _pos[0] = e
 
 
 def _look(b, i, e):
-    # the glyph numbers of the 3-byte characters b[i:e] into _RUN (_EMPTY:
-    # not in the subset): ja_font's hash table as in find(), inlined, one
-    # loop a run (first_light_p95_ms in Japanese: ~X K wasm fuel a glyph
-    # against ~12K for a call of find a glyph). -> how many
+    # the glyph numbers of the 3-byte characters b[i:e] into _RUN (_BOX
+    # where the subset lacks one), their count into _pos[2]: find()'s hash
+    # table look-up inlined, one loop a run (first_light_p95_ms in Japanese:
+    # ~7K wasm fuel a glyph against ~12K for a call of find)
     n = 0
-    t = _SLOTS
-    codes = _CODE
-    mul = _MUL
-    size = len(t)
-    run = _RUN
-    for i in range(i, e, 3):
+    while i < e:
         # the code point: the three bytes' bits less their UTF-8 marks
         # (1110xxxx 10xxxxxx 10xxxxxx: 0xE0 << 12 + 0x80 << 6 + 0x80)
         code = (b[i] << 12) + (b[i + 1] << 6) + b[i + 2] - 0xE2080
-        h = code * mul % size
-        g = t[h]
-        while g != _EMPTY and codes[g] != code:
-            h = (h + 1) % size
-            g = t[h]
-        run[n] = g
+        h = code * _MUL % _SIZE
+        g = _SLOTS[h]
+        while g != _EMPTY and _CODE[g] != code:
+            h = (h + 1) % _SIZE
+            g = _SLOTS[h]
+        _RUN[n] = _BOX if g == _EMPTY else g
         n += 1
-    return n
+        i += 3
+    _pos[2] = n
 
 
-def _fast(f, n, y, c):
-    # As teatally.ui.font's fast path: a MONO_VLSB frame (its bytes f), y
-    # on the 8-pixel grid, the run's n cells inside the frame and all their
-    # bytes 0x00 (lit text) or 0xFF (dark text): then a glyph's 8 column
-    # bytes (or their inverse) are exactly the frame's bytes, one C copy a
-    # glyph (first_light_p95_ms in Japanese: ~X K wasm fuel a glyph
-    # against ~Y K for the keyed blit). -> False where it does not draw.
+def _fast_run(f, y, c):
+    # _fast for one run of glyphs (of a text _fast does not draw whole)
     x = _pos[1]
-    w = n * CELL
+    w = _pos[2] * CELL
     if f is None or y & -57 or x < 0 or x + w > ROOM:
         return False
     x += y << 4  # the first cell's byte: band y // 8 starts at 128 * (y // 8)
     if f[x] != (0 if c else 255) or f[x : x + w - 1] != f[x + 1 : x + w]:  # (all alike)
         return False
-    (_lit if c else _dark)(frame_row(f), n, x)
+    (_lit if c else _dark)(frame_row(f), x)
     return True
 
 
-def _lit(put, n, a):
+def _lit(put, a):
     # the run's glyphs' column bytes into the frame's bytes from byte a on
-    rows = _ROWS
-    for g in _RUN[:n]:
-        if g == _EMPTY:
-            put(_BOX, a, 0)
-        else:
-            put(rows, a, -g)
+    j = 0
+    while j < _pos[2]:
+        put(_ROWS, a, -_RUN[j])
         a += CELL
+        j += 1
+    _pos[1] += _pos[2] * CELL
 
 
-def _dark(put, n, a):
+def _dark(put, a):
     # the same, each byte inverted (through the palette DARK)
-    rows = _ROWS
-    for g in _RUN[:n]:
-        if g == _EMPTY:
-            put(_BOX, a, 0, -1, DARK)
-        else:
-            put(rows, a, -g, -1, DARK)
+    j = 0
+    while j < _pos[2]:
+        put(_ROWS, a, -_RUN[j], -1, DARK)
         a += CELL
+        j += 1
+    _pos[1] += _pos[2] * CELL
 
 
-def _slow(fb, n, y, c):
+def _slow(fb, y, c):
     # any frame, anywhere: each glyph of the run copied into the scratch
     # image (a C copy from its row of the table), then blitted with its
-    # unset pixels transparent
-    x = _pos[1]
-    blit = fb.blit
-    for g in _RUN[:n]:
-        if g == _EMPTY:
-            _LOAD(_BOX, 0, 0)
-        else:
-            _LOAD(_ROWS, 0, -g)
+    # unset pixels transparent (dark text: palette 1 -> 0, the unset pixels
+    # mapped to the key and skipped)
+    j = 0
+    while j < _pos[2]:
+        _LOAD(_ROWS, 0, -_RUN[j])
         if c:
-            blit(_FB, x, y, 0)
+            fb.blit(_FB, _pos[1], y, 0)
         else:
-            blit(_FB, x, y, 1, _INV)
-        x += CELL
-
-
-def _key(fb, x, y, c):
-    # the scratch glyph at x, y: lit pixels (c=1) or dark ones (c=0)
-    if c:
-        fb.blit(_FB, x, y, 0)
-    else:
-        fb.blit(_FB, x, y, 1, _INV)
+            fb.blit(_FB, _pos[1], y, 1, _INV)
+        _pos[1] += CELL
+        j += 1
 
 
 def _utf8_len(v):
