@@ -31,7 +31,9 @@ def subset():
 def test_subset_is_a_sorted_index_with_8_bytes_a_glyph():
     codes = subset()
     assert codes == sorted(set(codes)) and len(codes) == ja_font.COUNT
-    assert len(ja_font.GLYPHS) == 8 * (ja_font.COUNT + 1)  # and the box a lacking character draws
+    # then blank ones and at 255 (SLOTS's free-slot mark) the box a lacking character draws
+    assert len(ja_font.GLYPHS) == 8 * 256
+    assert ja_font.GLYPHS[8 * ja_font.COUNT : -8] == bytes(8 * (255 - ja_font.COUNT))
     assert ja_font.GLYPHS[-8:] == jafont.BOX
     assert all(c > 127 for c in codes)
 

@@ -82,8 +82,9 @@ def columns(rows):
     return bytes(sum(1 << y for y in range(CELL) if rows[y] & (0x80 >> k)) for k in range(CELL))
 
 
-# what ja_text draws for a character the subset lacks: an empty 7x7 box, the
-# glyph after the last (number COUNT), columns as the glyphs
+# what ja_text draws for a character the subset lacks: an empty 7x7 box,
+# columns as the glyphs, glyph number EMPTY (the free-slot mark of SLOTS: a
+# failed look-up ends on it; the numbers between COUNT and EMPTY are blank)
 BOX = bytes([0x7F, 0x41, 0x41, 0x41, 0x41, 0x41, 0x7F, 0])
 
 EMPTY = 255  # a free slot of the hash table (so at most 255 glyphs)
@@ -161,7 +162,8 @@ def generate(path, strings):
         "holds it; 255 ends the search (no such glyph).",
         "GLYPHS: 8 bytes a glyph in CODES order, columns left to right, MONO_VLSB",
         "(top pixel = bit 0), each within 7x7 (its last column and row blank),",
-        "then the box drawn for a character the subset lacks (glyph COUNT).",
+        "then blank ones up to 255, the box drawn for a character the subset",
+        "lacks (the number a failed look-up in SLOTS ends on).",
         "Imported only when the language is Japanese.",
         '"""',
         "",
@@ -182,7 +184,10 @@ def generate(path, strings):
     lines.append("GLYPHS = (")
     for c, g in zip(codes, glyphs, strict=True):
         lines.append('    b"%s"  # %s' % ("".join("\\x%02x" % b for b in g), _shown(c)))
-    lines.append('    b"%s"  # (the box: a character the subset lacks)' % "".join("\\x%02x" % b for b in BOX))
+    for k in range(len(codes), EMPTY):
+        lines.append('    b"%s"  # %d: blank' % ("\\x00" * CELL, k))
+    box = "".join("\\x%02x" % b for b in BOX)
+    lines.append('    b"%s"  # %d: the box, a character the subset lacks' % (box, EMPTY))
     lines.append(")")
     return "\n".join(lines) + "\n"
 

@@ -12,7 +12,8 @@ slot code * MUL % len(SLOTS) or the first one after it (wrapping) that
 holds it; 255 ends the search (no such glyph).
 GLYPHS: 8 bytes a glyph in CODES order, columns left to right, MONO_VLSB
 (top pixel = bit 0), each within 7x7 (its last column and row blank),
-then the box drawn for a character the subset lacks (glyph COUNT).
+then blank ones up to 255, the box drawn for a character the subset
+lacks (the number a failed look-up in SLOTS ends on).
 Imported only when the language is Japanese.
 """
 
@@ -319,5 +320,18 @@ GLYPHS = (
     b"\x7f\x1b\x2a\x57\x7a\x13\x2a\x00"  # 隊
     b"\x08\x7a\x2a\x2f\x2a\x7a\x08\x00"  # 青
     b"\x7d\x45\x7d\x57\x7d\x45\x7d\x00"  # 面
-    b"\x7f\x41\x41\x41\x41\x41\x7f\x00"  # (the box: a character the subset lacks)
+    b"\x00\x00\x00\x00\x00\x00\x00\x00"  # 242: blank
+    b"\x00\x00\x00\x00\x00\x00\x00\x00"  # 243: blank
+    b"\x00\x00\x00\x00\x00\x00\x00\x00"  # 244: blank
+    b"\x00\x00\x00\x00\x00\x00\x00\x00"  # 245: blank
+    b"\x00\x00\x00\x00\x00\x00\x00\x00"  # 246: blank
+    b"\x00\x00\x00\x00\x00\x00\x00\x00"  # 247: blank
+    b"\x00\x00\x00\x00\x00\x00\x00\x00"  # 248: blank
+    b"\x00\x00\x00\x00\x00\x00\x00\x00"  # 249: blank
+    b"\x00\x00\x00\x00\x00\x00\x00\x00"  # 250: blank
+    b"\x00\x00\x00\x00\x00\x00\x00\x00"  # 251: blank
+    b"\x00\x00\x00\x00\x00\x00\x00\x00"  # 252: blank
+    b"\x00\x00\x00\x00\x00\x00\x00\x00"  # 253: blank
+    b"\x00\x00\x00\x00\x00\x00\x00\x00"  # 254: blank
+    b"\x7f\x41\x41\x41\x41\x41\x7f\x00"  # 255: the box, a character the subset lacks
 )

@@ -45,14 +45,15 @@ _NO_START = "、。)」ー・:!?"
 _GLYPH = bytearray(CELL)
 # the scratch image: 7x7, every glyph's 8th column and row are blank
 # (teatally_host.jafont checks): 49 pixels blitted a glyph, not 64
-# (first_light_p95_ms in Japanese on the SH1107: ~X K less a glyph)
+# (first_light_p95_ms in Japanese on the SH1107: ~X K less a glyph);
+# an ASCII character is its first 5 bytes seen as a 5x8 image
 _FB = framebuf.FrameBuffer(_GLYPH, CELL - 1, CELL - 1, framebuf.MONO_VLSB)
+_AFB = framebuf.FrameBuffer(_GLYPH, ASCII_W - 1, CELL, framebuf.MONO_VLSB)
 # The glyph table seen as a GS8 image (glyph i = row i, a "pixel" a column
 # byte; a tuple: blit reads the bytes where they are, no copy in the heap):
 # a glyph is copied in C into the frame's bytes (the fast path) or into
 # _GLYPH seen as one GS8 row (_LOAD), as teatally.ui.font does
-_ROWS = (ja_font.GLYPHS, CELL, ja_font.COUNT + 1, framebuf.GS8)
-_BOX = ja_font.COUNT  # the glyph after the last: the box a lacking character draws
+_ROWS = (ja_font.GLYPHS, CELL, 256, framebuf.GS8)  # (255, _EMPTY: the box)
 _LOAD = framebuf.FrameBuffer(_GLYPH, CELL, 1, framebuf.GS8).blit
 # blit palette for dark drawing: source 1 -> 0, source 0 -> 1 (= key, skipped)
 _INV = framebuf.FrameBuffer(bytearray(1), 2, 1, framebuf.MONO_HLSB)
@@ -63,11 +64,14 @@ _SLOTS = ja_font.SLOTS
 _MUL = ja_font.MUL
 # glyph i's code point (ja_font.CODES as 16-bit numbers: one look-up a
 # glyph instead of two bytes, first_light_p95_ms in Japanese; +500 B heap)
+# (256 of them: 0 for the blank glyphs and the box, no 3-byte character's)
 _CODE = array("H", [ja_font.CODES[2 * i] << 8 | ja_font.CODES[2 * i + 1] for i in range(ja_font.COUNT)])
+_CODE.extend(array("H", [0] * (256 - ja_font.COUNT)))
 _SIZE = len(_SLOTS)
-RUN = const(48)  # the bytes of a text _fast draws whole (more than a line's worth)
-_JA = const(128)  # _RUN: an ASCII byte below, a glyph number added to it
+RUN = const(48)  # the bytes of a text drawn at once (more than a line's worth)
+_ASCII = const(256)  # _RUN: a glyph number below, an ASCII byte added to it
 _RUN = array("H", [0] * RUN)  # the characters being drawn
+_RUNS = memoryview(_RUN)  # (_keyed's slice of it: no copy)
 # the text being drawn: next byte, next x; the characters in _RUN, the text's bytes
 _pos = [0, 0, 0, 0]
 
@@ -116,232 +120,138 @@ def text(fb, s, x, y, c=1):
         # of the bytes here (first_light_p95_ms in Japanese)
         draw_ascii(fb, s, x, y, c)
         return x + len(s) * ASCII_W
-    _pos[1] = x
-    if _fast(getattr(fb, "vlsb", None), s, y, c):
-        return _pos[1]
     _pos[0] = 0
-    while _pos[0] < len(s):
-        if s[_pos[0]] < 128:
-            _ascii(fb, s, y, c)
-        else:
-            _wide(fb, s, y, c)
+    _pos[1] = x
+    while _pos[0] < len(s):  # (once for all but the longest texts)
+        _scan(s)
+        if not _fast(getattr(fb, "vlsb", None), y, c):
+            _keyed(fb, y, c)
     return _pos[1]
 
 
-def _fast(f, s, y, c):
-    # As teatally.ui.font's fast path, for the whole mixed text at once: a
-    # MONO_VLSB frame (its bytes f), y on the 8-pixel grid, the text inside
-    # the frame and every byte its characters draw 0x00 (lit text) or 0xFF
-    # (dark text): then a character's column bytes (or their inverse) are
-    # exactly the frame's bytes, one C copy a character, ASCII from the
-    # device font's table, Japanese from ja_font's (first_light_p95_ms in
-    # Japanese: ~X K wasm fuel a text against ~Y K run by run). -> False
-    # where it does not draw.
-    x = _pos[1]
-    if f is None or y & -57 or x < 0:
-        return False
-    w = _scan(s)
-    if w < 0 or x + w > ROOM:
-        return False
-    x += y << 4  # the first cell's byte: band y // 8 starts at 128 * (y // 8)
-    if _RUN[_pos[2] - 1] < _JA:
-        w -= 1  # (the last ASCII character's space column is not drawn)
-    if f[x] != (0 if c else 255) or f[x : x + w - 1] != f[x + 1 : x + w]:  # (all alike)
-        return False
-    (_put_lit if c else _put_dark)(frame_row(f), x)
-    return True
-
-
 def _scan(b):
-    # the text's characters into _RUN (an ASCII byte as itself, glyph g as
-    # _JA + g, the box where the subset lacks one), their count into
-    # _pos[2]; -> the pixels they take, or -1 for a text of more than RUN
-    # bytes or with other than 1- and 3-byte characters (drawn run by run).
-    # The hash look-up is find()'s, inlined; the tables in locals (a frame
-    # on the heap, once a text: first_light_p95_ms in Japanese, ~X K wasm
-    # fuel less a glyph than with globals)
-    end = len(b)
-    if end > RUN:
-        return -1
-    run = _RUN
-    slots = _SLOTS
-    codes = _CODE
-    mul = _MUL
-    size = _SIZE
-    i = 0
+    # The characters of b from byte _pos[0] on, at most RUN bytes' worth,
+    # into _RUN: glyph g as itself (the box, _EMPTY, where the subset lacks
+    # one), an ASCII character as _ASCII + its row in the device font's
+    # table (teatally.ui.font.ROWS); _pos[0] moves past them,
+    # _pos[2] is their count and _pos[3] the pixels they take. The hash
+    # look-up is find()'s, inlined (first_light_p95_ms in Japanese: a call
+    # of find a glyph cost ~12K wasm fuel with the decoding, this ~9K).
+    i = _pos[0]
+    end = min(len(b), i + RUN)
     n = 0
+    _pos[3] = 0
     while i < end:
         v = b[i]
         if v < 128:
-            run[n] = v
+            _RUN[n] = _ASCII - ASCII_ROW_Y[v]  # (its row in the font's table)
             i += 1
-        elif v & 0xF0 == 0xE0 and i + 2 < end:
+        elif v & 0xF0 == 0xE0 and i + 2 < len(b):
             # the code point: the three bytes' bits less their UTF-8 marks
             # (1110xxxx 10xxxxxx 10xxxxxx: 0xE0 << 12 + 0x80 << 6 + 0x80)
             v = (v << 12) + (b[i + 1] << 6) + b[i + 2] - 0xE2080
-            h = v * mul % size
-            g = slots[h]
-            while g != _EMPTY and codes[g] != v:
-                h = (h + 1) % size
-                g = slots[h]
-            if g == _EMPTY:
-                g = _BOX
-            run[n] = _JA + g
+            h = v * _MUL % _SIZE
+            g = _SLOTS[h]
+            while _CODE[g] != v and g != _EMPTY:
+                h = (h + 1) % _SIZE
+                g = _SLOTS[h]
+            _RUN[n] = g  # (_EMPTY, the box, when not found)
             i += 3
         else:
-            return -1
+            # another character (every glyph is a 3-byte one: U+0800 ..
+            # U+FFFF, teatally_host.jafont checks), a stray or cut byte: a box
+            _RUN[n] = _EMPTY
+            i += _box_bytes(v)
         n += 1
-    _pos[2] = n
-    _pos[3] = end
     # 6 px a 1-byte character, 8 px a 3-byte one: 5 px a character + 1 a byte
-    return 5 * n + end
-
-
-def _put_lit(put, a):
-    # the text's characters' column bytes into the frame's bytes from byte a on
-    run = _RUN
-    rows = _ROWS
-    ascii_rows = ASCII_ROWS
-    ascii_y = ASCII_ROW_Y
-    for j in range(_pos[2]):
-        v = run[j]
-        if v < _JA:
-            put(ascii_rows, a, ascii_y[v])
-            a += ASCII_W
-        else:
-            put(rows, a, _JA - v)
-            a += CELL
-    _pos[1] += 5 * _pos[2] + _pos[3]
-
-
-def _put_dark(put, a):
-    # the same, each byte inverted (through the palette DARK)
-    run = _RUN
-    rows = _ROWS
-    ascii_rows = ASCII_ROWS
-    ascii_y = ASCII_ROW_Y
-    for j in range(_pos[2]):
-        v = run[j]
-        if v < _JA:
-            put(ascii_rows, a, ascii_y[v], -1, DARK)
-            a += ASCII_W
-        else:
-            put(rows, a, _JA - v, -1, DARK)
-            a += CELL
-    _pos[1] += 5 * _pos[2] + _pos[3]
-
-
-def _ascii_end(b, i):
-    # the end of the ASCII run starting at b[i]
-    while i < len(b) and b[i] < 128:
-        i += 1
-    return i
-
-
-def _ascii(fb, b, y, c):
-    e = _ascii_end(b, _pos[0])
-    b = b[_pos[0] : e]
-    _pos[0] = e
-    draw_ascii(fb, b, _pos[1], y, c)
-    _pos[1] += len(b) * ASCII_W
-
-
-def _run_end(b, i):
-    # the end of the run of 3-byte UTF-8 characters starting at b[i], at
-    # most RUN of them (every glyph of the subset is one: U+0800 .. U+FFFF,
-    # teatally_host.jafont checks; a character cut short at the end is left
-    # out)
-    e = min(len(b) - 2, i + 3 * RUN)
-    while i < e and b[i] & 0xF0 == 0xE0:
-        i += 3
-    return i
-
-
-def _wide(fb, b, y, c):
-    # the characters from byte _pos[0] on up to the next ASCII one: a run
-    # of 3-byte ones looked up and drawn in one go, or one other character
-    # (a box)
-    e = _run_end(b, _pos[0])
-    if e == _pos[0]:
-        _RUN[0] = _BOX
-        _pos[0] += _utf8_len(b[e])
-        e = _pos[0]
-        _pos[2] = 1
-    else:
-        _look(b, _pos[0], e)
-    if not _fast_run(getattr(fb, "vlsb", None), y, c):
-        _slow(fb, y, c)
-    _pos[0] = e
-
-
-def _look(b, i, e):
-    # the glyph numbers of the 3-byte characters b[i:e] into _RUN (_BOX
-    # where the subset lacks one), their count into _pos[2]: find()'s hash
-    # table look-up inlined, one loop a run (first_light_p95_ms in Japanese:
-    # ~7K wasm fuel a glyph against ~12K for a call of find)
-    n = 0
-    while i < e:
-        # the code point: the three bytes' bits less their UTF-8 marks
-        # (1110xxxx 10xxxxxx 10xxxxxx: 0xE0 << 12 + 0x80 << 6 + 0x80)
-        code = (b[i] << 12) + (b[i + 1] << 6) + b[i + 2] - 0xE2080
-        h = code * _MUL % _SIZE
-        g = _SLOTS[h]
-        while g != _EMPTY and _CODE[g] != code:
-            h = (h + 1) % _SIZE
-            g = _SLOTS[h]
-        _RUN[n] = _BOX if g == _EMPTY else g
-        n += 1
-        i += 3
+    h = 5 * n + i - _pos[0]
+    _pos[3] += h
+    _pos[0] = i
     _pos[2] = n
 
 
-def _fast_run(f, y, c):
-    # _fast for one run of glyphs (of a text _fast does not draw whole)
+def _box_bytes(v):
+    # the bytes of the character with lead byte v drawn as a box; its 8 px
+    # made up in _pos[3] (_scan counts 5 px a character + 1 a byte)
+    h = _utf8_len(v)
+    _pos[3] += 3 - h
+    return h
+
+
+def _fast(f, y, c):
+    # As teatally.ui.font's fast path, for the characters in _RUN: a
+    # MONO_VLSB frame (its bytes f), y on the 8-pixel grid, the characters
+    # inside the frame and every byte they draw 0x00 (lit text) or 0xFF
+    # (dark text): then a character's column bytes (or their inverse) are
+    # exactly the frame's bytes, one C copy a character, ASCII from the
+    # device font's table, Japanese from ja_font's (first_light_p95_ms in
+    # Japanese: ~X K wasm fuel a glyph against ~Y K blitted with a key).
+    # -> False where it does not draw.
     x = _pos[1]
-    w = _pos[2] * CELL
+    w = _pos[3]
     if f is None or y & -57 or x < 0 or x + w > ROOM:
         return False
     x += y << 4  # the first cell's byte: band y // 8 starts at 128 * (y // 8)
+    if _RUN[_pos[2] - 1] >= _ASCII:
+        w -= 1  # (the last ASCII character's space column is not drawn)
     if f[x] != (0 if c else 255) or f[x : x + w - 1] != f[x + 1 : x + w]:  # (all alike)
         return False
-    (_lit if c else _dark)(frame_row(f), x)
+    (_lit if c else _dark)(frame_row(f), x, _pos[2])
     return True
 
 
-def _lit(put, a):
-    # the run's glyphs' column bytes into the frame's bytes from byte a on
+def _lit(put, a, n):
+    # the n characters' column bytes into the frame's bytes from byte a on
     j = 0
-    while j < _pos[2]:
-        put(_ROWS, a, -_RUN[j])
-        a += CELL
+    while j < n:
+        v = _RUN[j]
+        if v < _ASCII:
+            put(_ROWS, a, -v)
+            a += CELL
+        else:
+            put(ASCII_ROWS, a, _ASCII - v)
+            a += ASCII_W
         j += 1
-    _pos[1] += _pos[2] * CELL
+    _pos[1] += _pos[3]
 
 
-def _dark(put, a):
+def _dark(put, a, n):
     # the same, each byte inverted (through the palette DARK)
     j = 0
-    while j < _pos[2]:
-        put(_ROWS, a, -_RUN[j], -1, DARK)
-        a += CELL
-        j += 1
-    _pos[1] += _pos[2] * CELL
-
-
-def _slow(fb, y, c):
-    # any frame, anywhere: each glyph of the run copied into the scratch
-    # image (a C copy from its row of the table), then blitted with its
-    # unset pixels transparent (dark text: palette 1 -> 0, the unset pixels
-    # mapped to the key and skipped)
-    j = 0
-    while j < _pos[2]:
-        _LOAD(_ROWS, 0, -_RUN[j])
-        if c:
-            fb.blit(_FB, _pos[1], y, 0)
+    while j < n:
+        v = _RUN[j]
+        if v < _ASCII:
+            put(_ROWS, a, -v, -1, DARK)
+            a += CELL
         else:
-            fb.blit(_FB, _pos[1], y, 1, _INV)
-        _pos[1] += CELL
+            put(ASCII_ROWS, a, _ASCII - v, -1, DARK)
+            a += ASCII_W
         j += 1
+    _pos[1] += _pos[3]
+
+
+def _keyed(fb, y, c):
+    # Any frame, anywhere: each character in _RUN copied into the scratch
+    # image (a C copy from its row of a table), then blitted with its unset
+    # pixels transparent (dark text: palette 1 -> 0, the unset pixels
+    # mapped to the key and skipped), as teatally.ui.font's other path.
+    x = _pos[1]
+    blit = fb.blit
+    for v in _RUNS[: _pos[2]]:
+        if v < _ASCII:
+            _LOAD(_ROWS, 0, -v)
+            g = _FB
+            w = CELL
+        else:
+            _LOAD(ASCII_ROWS, 0, _ASCII - v)
+            g = _AFB
+            w = ASCII_W
+        if c:
+            blit(g, x, y, 0)
+        else:
+            blit(g, x, y, 1, _INV)
+        x += w
+    _pos[1] = x
 
 
 def _utf8_len(v):
