@@ -25,12 +25,13 @@ NO_FONT = "Misaki Gothic not installed (%s); %s" % (jafont.DEFAULT_FONT, jafont.
 
 def subset():
     codes = ja_font.CODES
-    return [codes[i] << 8 | codes[i + 1] for i in range(0, len(codes), 2)]
+    return [codes[i] << 8 | codes[i + 1] for i in range(0, 2 * ja_font.COUNT, 2)]
 
 
 def test_subset_is_a_sorted_index_with_8_bytes_a_glyph():
     codes = subset()
     assert codes == sorted(set(codes)) and len(codes) == ja_font.COUNT
+    assert ja_font.CODES[2 * ja_font.COUNT :] == bytes(2 * (256 - ja_font.COUNT))  # (the numbers no glyph has)
     # then blank ones and at 255 (SLOTS's free-slot mark) the box a lacking character draws
     assert len(ja_font.GLYPHS) == 8 * 256
     assert ja_font.GLYPHS[8 * ja_font.COUNT : -8] == bytes(8 * (255 - ja_font.COUNT))

@@ -156,7 +156,8 @@ def generate(path, strings):
         "# FONTS ARE PROVIDED \"AS IS\" WITHOUT WARRANTY.\"",
         '"""The %d glyphs the Japanese texts use (teatally.ui.ja_text draws them).' % len(codes),
         "",
-        "CODES: the code points, ascending, two bytes each (big-endian).",
+        "CODES: glyph i's code point, ascending, two bytes each (big-endian),",
+        "then 0 for the numbers COUNT .. 255 (ja_text compares after a look-up).",
         "SLOTS: code point -> glyph number, a hash table: glyph i is in the",
         "slot code * MUL % len(SLOTS) or the first one after it (wrapping) that",
         "holds it; 255 ends the search (no such glyph).",
@@ -174,6 +175,8 @@ def generate(path, strings):
         chunk = codes[i : i + 8]
         lines.append('    b"%s"  # %s' % ("".join("\\x%02x\\x%02x" % (c >> 8, c & 255) for c in chunk),
                                           " ".join(_shown(c) for c in chunk)))
+    for k in range(len(codes), EMPTY + 1, 8):
+        lines.append('    b"%s"  # %d ..: none' % ("\\x00" * 2 * min(8, EMPTY + 1 - k), k))
     lines.append(")")
     mul, table = slots(codes)
     lines.append("MUL = %d" % mul)

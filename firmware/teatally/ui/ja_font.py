@@ -6,7 +6,8 @@
 # FONTS ARE PROVIDED "AS IS" WITHOUT WARRANTY."
 """The 242 glyphs the Japanese texts use (teatally.ui.ja_text draws them).
 
-CODES: the code points, ascending, two bytes each (big-endian).
+CODES: glyph i's code point, ascending, two bytes each (big-endian),
+then 0 for the numbers COUNT .. 255 (ja_text compares after a look-up).
 SLOTS: code point -> glyph number, a hash table: glyph i is in the
 slot code * MUL % len(SLOTS) or the first one after it (wrapping) that
 holds it; 255 ends the search (no such glyph).
@@ -50,6 +51,8 @@ CODES = (
     b"\x8c\xfc\x8d\x64\x8d\x77\x8e\xe2\x90\x14\x90\x1a\x90\x32\x90\x4e"  # 購 赤 起 転 途 通 進 過
     b"\x90\x78\x90\xe8\x91\xd1\x91\xdd\x93\x32\x95\x80\x95\x8b\x96\x8a"  # 選 部 金 針 録 門 開 隊
     b"\x97\x52\x97\x62"  # 青 面
+    b"\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"  # 242 ..: none
+    b"\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"  # 250 ..: none
 )
 MUL = 79
 SLOTS = (

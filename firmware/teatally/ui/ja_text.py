@@ -62,16 +62,11 @@ _INV.pixel(1, 0, 0)
 _EMPTY = const(255)  # a free slot of ja_font.SLOTS
 _SLOTS = ja_font.SLOTS
 _MUL = ja_font.MUL
-# glyph i's code point (ja_font.CODES as 16-bit numbers: one look-up a
-# glyph instead of two bytes, first_light_p95_ms in Japanese; +500 B heap)
-# (256 of them: 0 for the blank glyphs and the box, no 3-byte character's)
-_CODE = array("H", [ja_font.CODES[2 * i] << 8 | ja_font.CODES[2 * i + 1] for i in range(ja_font.COUNT)])
-_CODE.extend(array("H", [0] * (256 - ja_font.COUNT)))
+_CODES = ja_font.CODES
 _SIZE = len(_SLOTS)
 RUN = const(48)  # the bytes of a text drawn at once (more than a line's worth)
 _ASCII = const(256)  # _RUN: a glyph number below, an ASCII byte added to it
 _RUN = array("H", [0] * RUN)  # the characters being drawn
-_RUNS = memoryview(_RUN)  # (_keyed's slice of it: no copy)
 # the text being drawn: next byte, next x; the characters in _RUN, the text's bytes
 _pos = [0, 0, 0, 0]
 
@@ -83,7 +78,7 @@ def find(code):
     h = code * _MUL % len(t)
     g = t[h]
     while g != _EMPTY:
-        if _CODE[g] == code:
+        if _CODES[2 * g] << 8 | _CODES[2 * g + 1] == code:
             return g
         h = (h + 1) % len(t)
         g = t[h]
@@ -115,9 +110,10 @@ def text(fb, s, x, y, c=1):
     the x after it."""
     if type(s) is str:
         s = s.encode()
-    if not s or max(s) < 128:
+    if not s or s[0] < 128 and max(s) < 128:
         # all ASCII (numbers, scores): the device font in one call, no scan
-        # of the bytes here (first_light_p95_ms in Japanese)
+        # of the bytes here (first_light_p95_ms in Japanese; a text that
+        # starts Japanese is not looked through for it)
         draw_ascii(fb, s, x, y, c)
         return x + len(s) * ASCII_W
     _pos[0] = 0
@@ -152,7 +148,7 @@ def _scan(b):
             v = (v << 12) + (b[i + 1] << 6) + b[i + 2] - 0xE2080
             h = v * _MUL % _SIZE
             g = _SLOTS[h]
-            while _CODE[g] != v and g != _EMPTY:
+            while _CODES[2 * g] << 8 | _CODES[2 * g + 1] != v and g != _EMPTY:
                 h = (h + 1) % _SIZE
                 g = _SLOTS[h]
             _RUN[n] = g  # (_EMPTY, the box, when not found)
@@ -202,11 +198,12 @@ def _fast(f, y, c):
 
 def _lit(put, a, n):
     # the n characters' column bytes into the frame's bytes from byte a on
+    rows = _ROWS
     j = 0
     while j < n:
         v = _RUN[j]
         if v < _ASCII:
-            put(_ROWS, a, -v)
+            put(rows, a, -v)
             a += CELL
         else:
             put(ASCII_ROWS, a, _ASCII - v)
@@ -237,7 +234,8 @@ def _keyed(fb, y, c):
     # mapped to the key and skipped), as teatally.ui.font's other path.
     x = _pos[1]
     blit = fb.blit
-    for v in _RUNS[: _pos[2]]:
+    for j in range(_pos[2]):
+        v = _RUN[j]
         if v < _ASCII:
             _LOAD(_ROWS, 0, -v)
             g = _FB
