@@ -8,23 +8,27 @@ While the language is Japanese, teatally.font draws and measures all
 screen text through these (font.EXT) and ui.wrap breaks lines with wrap
 (ui.WRAP): ui.lang.use_language sets them.
 
-ASCII runs are drawn with the device's font (teatally.font, 6x8, one call
-a run); any other character is a glyph of teatally.ja_font (Misaki Gothic,
-8x8, one byte a column): ``c=1`` lit pixels on whatever is there, ``c=0``
-dark pixels (on a highlighted line), unset pixels stay transparent, like
-gfx.icon. A character the subset lacks (a test keeps every Japanese text
-inside it) is drawn as an empty box. Two ways, the same pixels, as
-teatally.ui.font draws: the glyph's bytes copied straight into a
-MONO_VLSB frame (on the 8-pixel grid, on blank or full cells), or blitted
-from an 8x8 scratch image with its unset pixels transparent.
+A text all ASCII is drawn by the device's font (teatally.font, 6x8) in
+one call. Any other text is read into _RUN (_scan: each character its
+glyph in teatally.ja_font, Misaki Gothic 8x8, one byte a column, or its
+row in the device font's table) and drawn in one loop: ``c=1`` lit pixels
+on whatever is there, ``c=0`` dark pixels (on a highlighted line), unset
+pixels stay transparent, like gfx.icon. A character the subset lacks (a
+test keeps every Japanese text inside it) is drawn as an empty box. Two
+ways, the same pixels, as teatally.ui.font draws: each character's bytes
+copied straight into a MONO_VLSB frame (on the 8-pixel grid, on blank or
+full cells: _fast), or copied into a scratch image and blitted with its
+unset pixels transparent (_keyed: any other frame, such as the SH1107's).
 
 Imported only when the language is Japanese: the glyph table then costs
 heap (bench: "ja font"); English-only play never loads it.
 
 MicroPython only at run time like gfx (CPython tests install the
-pure-Python framebuf, teatally_host.pyframebuf). The functions keep their
-frames within 11 words (tests/test_frames.py): the text's progress is in
-``_pos`` instead of locals, and each step is a call of four arguments.
+pure-Python framebuf, teatally_host.pyframebuf). The functions a text
+runs through keep their frames within 11 words (teatally_host.frames;
+_keyed, off the SSD1306's path, does not): the text's progress is in
+``_pos`` instead of locals (a frame on the heap cost more in a key press's
+heap than the locals saved: first_light_p95_ms in Japanese).
 """
 
 import framebuf
@@ -45,7 +49,8 @@ _NO_START = "、。)」ー・:!?"
 _GLYPH = bytearray(CELL)
 # the scratch image: 7x7, every glyph's 8th column and row are blank
 # (teatally_host.jafont checks): 49 pixels blitted a glyph, not 64
-# (first_light_p95_ms in Japanese on the SH1107: ~X K less a glyph);
+# (first_light_p95_ms in Japanese on the SH1107: copy and blit 12.2K wasm
+# fuel a glyph lit, 17.5K dark, 7x7: 10.9K, 15.1K);
 # an ASCII character is its first 5 bytes seen as a 5x8 image
 _FB = framebuf.FrameBuffer(_GLYPH, CELL - 1, CELL - 1, framebuf.MONO_VLSB)
 _AFB = framebuf.FrameBuffer(_GLYPH, ASCII_W - 1, CELL, framebuf.MONO_VLSB)
@@ -131,8 +136,9 @@ def _scan(b):
     # one), an ASCII character as _ASCII + its row in the device font's
     # table (teatally.ui.font.ROWS); _pos[0] moves past them,
     # _pos[2] is their count and _pos[3] the pixels they take. The hash
-    # look-up is find()'s, inlined (first_light_p95_ms in Japanese: a call
-    # of find a glyph cost ~12K wasm fuel with the decoding, this ~9K).
+    # look-up is find()'s, inlined (first_light_p95_ms in Japanese: the
+    # texts of a 60-round game took 1140M wasm fuel drawn a glyph a call,
+    # 551M this way; the tables in locals put the frame on the heap: 661M).
     i = _pos[0]
     end = min(len(b), i + RUN)
     n = 0
@@ -181,7 +187,8 @@ def _fast(f, y, c):
     # (dark text): then a character's column bytes (or their inverse) are
     # exactly the frame's bytes, one C copy a character, ASCII from the
     # device font's table, Japanese from ja_font's (first_light_p95_ms in
-    # Japanese: ~X K wasm fuel a glyph against ~Y K blitted with a key).
+    # Japanese: 3.5K wasm fuel a glyph lit, 5.7K dark, against 10.8K
+    # copied and blitted with a key).
     # -> False where it does not draw.
     x = _pos[1]
     w = _pos[3]
