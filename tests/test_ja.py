@@ -25,13 +25,17 @@ NO_FONT = "Misaki Gothic not installed (%s); %s" % (jafont.DEFAULT_FONT, jafont.
 
 def subset():
     codes = ja_font.CODES
-    return [codes[i] << 8 | codes[i + 1] for i in range(0, len(codes), 2)]
+    return [codes[i] << 8 | codes[i + 1] for i in range(0, 2 * ja_font.COUNT, 2)]
 
 
 def test_subset_is_a_sorted_index_with_8_bytes_a_glyph():
     codes = subset()
     assert codes == sorted(set(codes)) and len(codes) == ja_font.COUNT
-    assert len(ja_font.GLYPHS) == 8 * ja_font.COUNT
+    assert ja_font.CODES[2 * ja_font.COUNT :] == bytes(2 * (256 - ja_font.COUNT))  # (the numbers no glyph has)
+    # then blank ones and at 255 (SLOTS's free-slot mark) the box a lacking character draws
+    assert len(ja_font.GLYPHS) == 8 * 256
+    assert ja_font.GLYPHS[8 * ja_font.COUNT : -8] == bytes(8 * (255 - ja_font.COUNT))
+    assert ja_font.GLYPHS[-8:] == jafont.BOX
     assert all(c > 127 for c in codes)
 
 
@@ -113,7 +117,9 @@ def test_generator_renders_misaki_pixel_exact():
         [0b01111100, 0b01000100, 0b01111110, 0b01010000, 0b10111100, 0b00010000, 0b11111110, 0]
     )
     i = subset().index(ord("星"))
-    assert ja_font.GLYPHS[8 * i : 8 * i + 8] == jafont.render(font, ord("星"))
+    assert ja_font.GLYPHS[8 * i : 8 * i + 8] == jafont.columns(jafont.render(font, ord("星")))
+    # kept as columns (MONO_VLSB: top pixel = bit 0): 星's left column is lit in rows 4 and 6
+    assert ja_font.GLYPHS[8 * i] == 0b01010000
 
 
 @pytest.mark.skipif(MISAKI is None, reason=NO_FONT)
@@ -177,15 +183,15 @@ def test_mixed_text_same_pixels_on_both_interpreters(dual):
     assert len(pics) == 3 and pics[0] == pics[1] == pics[2]
     pic = pics[0]
     # 青 drawn at x = 1 + 3 * 6 from its glyph's rows
-    glyph = ja_font.GLYPHS[8 * subset().index(ord("青")) :][:8]
+    glyph = ja_font.GLYPHS[8 * subset().index(ord("青")) :][:8]  # (columns, bit 0 the top row)
     for y in range(8):
-        want = "".join("#" if glyph[y] & (0x80 >> k) else "." for k in range(8))
+        want = "".join("#" if glyph[k] >> y & 1 else "." for k in range(8))
         assert pic[y][19:27] == want
     # dark text on the bar: the glyph's pixels are holes in the lit line,
     # and 丂 (not in the subset) is a box
     glyph = ja_font.GLYPHS[8 * subset().index(ord("捨")) :][:8]
     for y in range(8):
-        want = "".join("." if glyph[y] & (0x80 >> k) else "#" for k in range(8))
+        want = "".join("." if glyph[k] >> y & 1 else "#" for k in range(8))
         assert pic[8 + y][6:14] == want
     x_box = 6 + 8 * len(ja_words.SPACES["destroy"]) + 8
     assert pic[8][x_box : x_box + 7] == "......." and pic[8][x_box + 7] == "#"
@@ -418,8 +424,10 @@ def test_bench_measures_what_japanese_costs(tmp_path):
     r = bench.japanese_cost(str(tmp_path), sizes)
     n = ja_font.COUNT
     assert r["ja_glyphs"] == n
-    assert 10 * n < r["ja_font_flash_bytes"] < 10 * n + 600  # 8 bytes a glyph + 2 of index
-    assert 10 * n <= r["ja_font_heap_bytes"] < 10 * n + 1024
+    # 8 bytes a glyph + 2 of index, for all 256 glyph numbers (the blank
+    # ones and the box past the n glyphs: ja_text's look-up needs no check)
+    assert 10 * 256 < r["ja_font_flash_bytes"] < 10 * 256 + 600
+    assert 10 * 256 <= r["ja_font_heap_bytes"] < 10 * 256 + 1024
     assert r["ja_font_heap_bytes"] < r["ja_heap_bytes"] < 32 * 1024
     # left: what MicroPython never frees, the names the modules loaded
     # interned (~400 B), and the module tables grown to hold them

@@ -69,12 +69,13 @@ _GLYPHS = (
 
 _BUF = bytearray(_GLYPHS)  # (the bytes constant is let go after the import)
 del _GLYPHS
-# glyph i as row i of a GS8 image, one byte a column: what both paths copy from
-_ROWS = framebuf.FrameBuffer(_BUF, 5, _LAST - _FIRST + 1, framebuf.GS8)
+# glyph i as row i of a GS8 image, one byte a column: what both paths copy
+# from (ja_text's fast path too, for the ASCII in Japanese text)
+ROWS = framebuf.FrameBuffer(_BUF, 5, _LAST - _FIRST + 1, framebuf.GS8)
 # per byte: minus its glyph's row (blit's y that puts that row on a
 # one-row image), "?"'s for a byte outside the font (UTF-8 in the ASCII
 # font: all 256, so that the fast path draws it too)
-_ROW_Y = array("b", [_FIRST - v if _FIRST <= v <= _LAST else -_Q for v in range(256)])
+ROW_Y = array("b", [_FIRST - v if _FIRST <= v <= _LAST else -_Q for v in range(256)])
 # the slow path: the character at hand as a 5x8 MONO_VLSB image
 _GB = bytearray(5)
 _G = framebuf.FrameBuffer(_GB, 5, HEIGHT, framebuf.MONO_VLSB)
@@ -82,8 +83,9 @@ _G8 = framebuf.FrameBuffer(_GB, 5, 1, framebuf.GS8)  # the same 5 bytes as a GS8
 # its blit palette for dark text: source 1 -> 0, source 0 -> 1 (the key: skipped)
 _INV = framebuf.FrameBuffer(bytearray(1), 2, 1, framebuf.MONO_HLSB)
 _INV.pixel(0, 0, 1)
-# the fast path's palette for dark text: a byte to its inverse
-_DARK = framebuf.FrameBuffer(bytearray(range(255, -1, -1)), 256, 1, framebuf.GS8)
+# the fast path's palette for dark text: a byte to its inverse (ja_text's
+# fast path uses it too)
+DARK = framebuf.FrameBuffer(bytearray(range(255, -1, -1)), 256, 1, framebuf.GS8)
 
 
 def glyphs():
@@ -135,25 +137,25 @@ def _fast(f, s, x, y, c):
     x += y << 4  # the first cell's byte: band y // 8 starts at 128 * (y // 8)
     if f[x] != (0 if c else 255) or f[x : x + n - 1] != f[x + 1 : x + n]:  # (all alike)
         return False
-    (_lit if c else _dark)(_LINE[1] if _LINE[0] is f else _line(f), s, x)
+    (_lit if c else _dark)(_LINE[1] if _LINE[0] is f else frame_row(f), s, x)
     return True
 
 
 def _lit(put, s, a):
     # each glyph's column bytes into the frame's bytes from byte a on
-    rows = _ROWS
-    row_y = _ROW_Y
+    rows = ROWS
+    row_y = ROW_Y
     for ch in s:
         put(rows, a, row_y[ch])
         a += CELL
 
 
 def _dark(put, s, a):
-    # the same, each byte inverted (through the palette _DARK)
-    rows = _ROWS
-    row_y = _ROW_Y
+    # the same, each byte inverted (through the palette DARK)
+    rows = ROWS
+    row_y = ROW_Y
     for ch in s:
-        put(rows, a, row_y[ch], -1, _DARK)
+        put(rows, a, row_y[ch], -1, DARK)
         a += CELL
 
 
@@ -163,10 +165,13 @@ def _dark(put, s, a):
 _LINE = [None, None]  # type: list
 
 
-def _line(f):
-    # the view for another display's bytes (made once a display)
-    _LINE[0] = f
-    _LINE[1] = framebuf.FrameBuffer(f, len(f), 1, framebuf.GS8).blit
+def frame_row(f):
+    """The blit of the display's frame bytes f (its ``vlsb``) seen as one
+    GS8 row (made once a display): teatally.ui.font's and ja_text's fast
+    paths copy glyph bytes into the frame with it."""
+    if _LINE[0] is not f:
+        _LINE[0] = f
+        _LINE[1] = framebuf.FrameBuffer(f, len(f), 1, framebuf.GS8).blit
     return _LINE[1]
 
 
@@ -176,8 +181,8 @@ def _slow(fb, s, x, y, c):
     # pixels transparent (dark text: palette 1 -> 0, the unlit pixels mapped
     # to the key and skipped).
     load = _G8.blit
-    rows = _ROWS
-    row_y = _ROW_Y
+    rows = ROWS
+    row_y = ROW_Y
     out = fb.blit
     if c:
         for ch in s:

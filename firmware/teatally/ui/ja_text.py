@@ -8,53 +8,72 @@ While the language is Japanese, teatally.font draws and measures all
 screen text through these (font.EXT) and ui.wrap breaks lines with wrap
 (ui.WRAP): ui.lang.use_language sets them.
 
-ASCII runs are drawn with the device's font (teatally.font, 6x8, one call
-a run); any other character is a glyph of teatally.ja_font (Misaki Gothic,
-8x8) blitted from an 8x8 MONO_HLSB buffer: ``c=1`` lit pixels on whatever
-is there, ``c=0`` dark pixels (on a highlighted line), unset pixels stay
-transparent, like gfx.icon. A character the subset lacks (a test keeps
-every Japanese text inside it) is drawn as an empty box.
+A text all ASCII is drawn by the device's font (teatally.font, 6x8) in
+one call. Any other text is read into _RUN (_scan: each character its
+glyph in teatally.ja_font, Misaki Gothic 8x8, one byte a column, or its
+row in the device font's table) and drawn in one loop: ``c=1`` lit pixels
+on whatever is there, ``c=0`` dark pixels (on a highlighted line), unset
+pixels stay transparent, like gfx.icon. A character the subset lacks (a
+test keeps every Japanese text inside it) is drawn as an empty box. Two
+ways, the same pixels, as teatally.ui.font draws: each character's bytes
+copied straight into a MONO_VLSB frame (on the 8-pixel grid, on blank or
+full cells: _fast), or copied into a scratch image and blitted with its
+unset pixels transparent (_keyed: any other frame, such as the SH1107's).
 
 Imported only when the language is Japanese: the glyph table then costs
 heap (bench: "ja font"); English-only play never loads it.
 
 MicroPython only at run time like gfx (CPython tests install the
-pure-Python framebuf, teatally_host.pyframebuf). The functions keep their
-frames within 11 words (tests/test_frames.py): the text's progress is in
-``_pos`` instead of locals, and each step is a call of four arguments.
+pure-Python framebuf, teatally_host.pyframebuf). The functions a text
+runs through keep their frames within 11 words (teatally_host.frames;
+_keyed, off the SSD1306's path, does not): the text's progress is in
+``_pos`` instead of locals (a frame on the heap cost more in a key press's
+heap than the locals saved: first_light_p95_ms in Japanese).
 """
 
 import framebuf
+from array import array
 
 from teatally.ui import ja_font
 from teatally.compat import const
 from teatally.ui.font import CELL as ASCII_W  # the device font's advance (6)
-from teatally.ui.font import draw_ascii
+from teatally.ui.font import DARK, draw_ascii, frame_row
+from teatally.ui.font import ROW_Y as ASCII_ROW_Y
+from teatally.ui.font import ROWS as ASCII_ROWS
 
 CELL = const(8)  # a Japanese glyph's advance
 ROOM = const(128)  # a line's pixels (ui.W)
 # no line starts with these (they close what comes before)
 _NO_START = "、。)」ー・:!?"
 
-_HLSB = framebuf.MONO_HLSB
 _GLYPH = bytearray(CELL)
-_FB = framebuf.FrameBuffer(_GLYPH, CELL, CELL, _HLSB)
-# first_light_p95_ms in Japanese (49 -> 33 ms with SLOTS): a glyph is copied into _GLYPH
-# in C, the table seen as a GS8 image (glyph i = row i, a "pixel" a row byte)
-# blitted onto _GLYPH seen as one GS8 row, as teatally.ui.font does (a
-# tuple: blit reads the bytes where they are, no copy in the heap)
-_ROWS = (ja_font.GLYPHS, CELL, ja_font.COUNT, framebuf.GS8)
+# the scratch image: 7x7, every glyph's 8th column and row are blank
+# (teatally_host.jafont checks): 49 pixels blitted a glyph, not 64
+# (first_light_p95_ms in Japanese on the SH1107: copy and blit 12.2K wasm
+# fuel a glyph lit, 17.5K dark, 7x7: 10.9K, 15.1K);
+# an ASCII character is its first 5 bytes seen as a 5x8 image
+_FB = framebuf.FrameBuffer(_GLYPH, CELL - 1, CELL - 1, framebuf.MONO_VLSB)
+_AFB = framebuf.FrameBuffer(_GLYPH, ASCII_W - 1, CELL, framebuf.MONO_VLSB)
+# The glyph table seen as a GS8 image (glyph i = row i, a "pixel" a column
+# byte; a tuple: blit reads the bytes where they are, no copy in the heap):
+# a glyph is copied in C into the frame's bytes (the fast path) or into
+# _GLYPH seen as one GS8 row (_LOAD), as teatally.ui.font does
+_ROWS = (ja_font.GLYPHS, CELL, 256, framebuf.GS8)  # (255, _EMPTY: the box)
 _LOAD = framebuf.FrameBuffer(_GLYPH, CELL, 1, framebuf.GS8).blit
 # blit palette for dark drawing: source 1 -> 0, source 0 -> 1 (= key, skipped)
-_INV = framebuf.FrameBuffer(bytearray(1), 2, 1, _HLSB)
+_INV = framebuf.FrameBuffer(bytearray(1), 2, 1, framebuf.MONO_HLSB)
 _INV.pixel(0, 0, 1)
 _INV.pixel(1, 0, 0)
 _EMPTY = const(255)  # a free slot of ja_font.SLOTS
 _SLOTS = ja_font.SLOTS
 _MUL = ja_font.MUL
 _CODES = ja_font.CODES
-# the text being drawn: next byte, next x
-_pos = [0, 0]
+_SIZE = len(_SLOTS)
+RUN = const(48)  # the bytes of a text drawn at once (more than a line's worth)
+_ASCII = const(256)  # _RUN: a glyph number below, an ASCII byte added to it
+_RUN = array("H", [0] * RUN)  # the characters being drawn
+# the text being drawn: next byte, next x; the characters in _RUN, the text's bytes
+_pos = [0, 0, 0, 0]
 
 
 def find(code):
@@ -80,6 +99,8 @@ def width(s):
     """Pixels ``s`` takes: ASCII_W an ASCII character, CELL any other."""
     if type(s) is str:
         s = s.encode()
+    if not s or max(s) < 128:  # all ASCII: no loop here (first_light_p95_ms in Japanese)
+        return len(s) * ASCII_W
     n = 0
     for v in s:
         if v < 128:
@@ -94,66 +115,154 @@ def text(fb, s, x, y, c=1):
     the x after it."""
     if type(s) is str:
         s = s.encode()
+    if not s or s[0] < 128 and max(s) < 128:
+        # all ASCII (numbers, scores): the device font in one call, no scan
+        # of the bytes here (first_light_p95_ms in Japanese; a text that
+        # starts Japanese is not looked through for it)
+        draw_ascii(fb, s, x, y, c)
+        return x + len(s) * ASCII_W
     _pos[0] = 0
     _pos[1] = x
-    while _pos[0] < len(s):
-        if s[_pos[0]] < 128:
-            _ascii(fb, s, y, c)
-        else:
-            _glyph(fb, s, y, c)
+    while _pos[0] < len(s):  # (once for all but the longest texts)
+        _scan(s)
+        if not _fast(getattr(fb, "vlsb", None), y, c):
+            _keyed(fb, y, c)
     return _pos[1]
 
 
-def _ascii_end(b, i):
-    # the end of the ASCII run starting at b[i]
-    while i < len(b) and b[i] < 128:
-        i += 1
-    return i
-
-
-def _ascii(fb, b, y, c):
-    e = _ascii_end(b, _pos[0])
-    b = b[_pos[0] : e]
-    _pos[0] = e
-    draw_ascii(fb, b, _pos[1], y, c)
-    _pos[1] += len(b) * ASCII_W
-
-
-def _glyph(fb, b, y, c):
-    # the character at byte _pos[0]: its glyph, or a box
-    i = _index(b, _pos[0])
-    if i < 0:
-        _box(fb, y, c)
-    else:
-        _LOAD(_ROWS, 0, -i)
-        if c:
-            fb.blit(_FB, _pos[1], y, 0)
+def _scan(b):
+    # The characters of b from byte _pos[0] on, at most RUN bytes' worth,
+    # into _RUN: glyph g as itself (the box, _EMPTY, where the subset lacks
+    # one), an ASCII character as _ASCII + its row in the device font's
+    # table (teatally.ui.font.ROWS); _pos[0] moves past them,
+    # _pos[2] is their count and _pos[3] the pixels they take. The hash
+    # look-up is find()'s, inlined (first_light_p95_ms in Japanese: the
+    # texts of a 60-round game took 1140M wasm fuel drawn a glyph a call,
+    # 551M this way; the tables in locals put the frame on the heap: 661M).
+    i = _pos[0]
+    end = min(len(b), i + RUN)
+    n = 0
+    _pos[3] = 0
+    while i < end:
+        v = b[i]
+        if v < 128:
+            _RUN[n] = _ASCII - ASCII_ROW_Y[v]  # (its row in the font's table)
+            i += 1
+        elif v & 0xF0 == 0xE0 and i + 2 < len(b):
+            # the code point: the three bytes' bits less their UTF-8 marks
+            # (1110xxxx 10xxxxxx 10xxxxxx: 0xE0 << 12 + 0x80 << 6 + 0x80)
+            v = (v << 12) + (b[i + 1] << 6) + b[i + 2] - 0xE2080
+            h = v * _MUL % _SIZE
+            g = _SLOTS[h]
+            while _CODES[2 * g] << 8 | _CODES[2 * g + 1] != v and g != _EMPTY:
+                h = (h + 1) % _SIZE
+                g = _SLOTS[h]
+            _RUN[n] = g  # (_EMPTY, the box, when not found)
+            i += 3
         else:
-            fb.blit(_FB, _pos[1], y, 1, _INV)
-    _pos[1] += CELL
+            # another character (every glyph is a 3-byte one: U+0800 ..
+            # U+FFFF, teatally_host.jafont checks), a stray or cut byte: a box
+            _RUN[n] = _EMPTY
+            i += _box_bytes(v)
+        n += 1
+    # 6 px a 1-byte character, 8 px a 3-byte one: 5 px a character + 1 a byte
+    h = 5 * n + i - _pos[0]
+    _pos[3] += h
+    _pos[0] = i
+    _pos[2] = n
 
 
-def _index(b, i):
-    # the glyph number of the character at byte i, or -1; _pos[0] moves past
-    # it. Every glyph of the subset is a 3-byte UTF-8 character (U+0800 ..
-    # U+FFFF: teatally_host.jafont checks).
-    v = b[i]
-    if v & 0xF0 != 0xE0:
-        _pos[0] = i + _utf8_len(v)
-        return -1
-    _pos[0] = i + 3
-    return find((v & 15) << 12 | (b[i + 1] & 63) << 6 | b[i + 2] & 63)
+def _box_bytes(v):
+    # the bytes of the character with lead byte v drawn as a box; its 8 px
+    # made up in _pos[3] (_scan counts 5 px a character + 1 a byte)
+    h = _utf8_len(v)
+    _pos[3] += 3 - h
+    return h
+
+
+def _fast(f, y, c):
+    # As teatally.ui.font's fast path, for the characters in _RUN: a
+    # MONO_VLSB frame (its bytes f), y on the 8-pixel grid, the characters
+    # inside the frame and every byte they draw 0x00 (lit text) or 0xFF
+    # (dark text): then a character's column bytes (or their inverse) are
+    # exactly the frame's bytes, one C copy a character, ASCII from the
+    # device font's table, Japanese from ja_font's (first_light_p95_ms in
+    # Japanese: 3.5K wasm fuel a glyph lit, 5.7K dark, against 10.8K
+    # copied and blitted with a key).
+    # -> False where it does not draw.
+    x = _pos[1]
+    w = _pos[3]
+    if f is None or y & -57 or x < 0 or x + w > ROOM:
+        return False
+    x += y << 4  # the first cell's byte: band y // 8 starts at 128 * (y // 8)
+    if _RUN[_pos[2] - 1] >= _ASCII:
+        w -= 1  # (the last ASCII character's space column is not drawn)
+    if f[x] != (0 if c else 255) or f[x : x + w - 1] != f[x + 1 : x + w]:  # (all alike)
+        return False
+    (_lit if c else _dark)(frame_row(f), x, _pos[2])
+    return True
+
+
+def _lit(put, a, n):
+    # the n characters' column bytes into the frame's bytes from byte a on
+    rows = _ROWS
+    j = 0
+    while j < n:
+        v = _RUN[j]
+        if v < _ASCII:
+            put(rows, a, -v)
+            a += CELL
+        else:
+            put(ASCII_ROWS, a, _ASCII - v)
+            a += ASCII_W
+        j += 1
+    _pos[1] += _pos[3]
+
+
+def _dark(put, a, n):
+    # the same, each byte inverted (through the palette DARK)
+    j = 0
+    while j < n:
+        v = _RUN[j]
+        if v < _ASCII:
+            put(_ROWS, a, -v, -1, DARK)
+            a += CELL
+        else:
+            put(ASCII_ROWS, a, _ASCII - v, -1, DARK)
+            a += ASCII_W
+        j += 1
+    _pos[1] += _pos[3]
+
+
+def _keyed(fb, y, c):
+    # Any frame, anywhere: each character in _RUN copied into the scratch
+    # image (a C copy from its row of a table), then blitted with its unset
+    # pixels transparent (dark text: palette 1 -> 0, the unset pixels
+    # mapped to the key and skipped), as teatally.ui.font's other path.
+    x = _pos[1]
+    blit = fb.blit
+    for j in range(_pos[2]):
+        v = _RUN[j]
+        if v < _ASCII:
+            _LOAD(_ROWS, 0, -v)
+            g = _FB
+            w = CELL
+        else:
+            _LOAD(ASCII_ROWS, 0, _ASCII - v)
+            g = _AFB
+            w = ASCII_W
+        if c:
+            blit(g, x, y, 0)
+        else:
+            blit(g, x, y, 1, _INV)
+        x += w
+    _pos[1] = x
 
 
 def _utf8_len(v):
     # bytes of the character whose UTF-8 lead byte is v (a stray
     # continuation byte: 1)
     return 1 if v < 0xC0 else 2 if v < 0xE0 else 3 if v < 0xF0 else 4
-
-
-def _box(fb, y, c):
-    # a character the subset lacks
-    fb.rect(_pos[1], y, CELL - 1, CELL - 1, c)
 
 
 def wrap(text):
