@@ -665,12 +665,20 @@ from teatally.rules import t42
 %(boot)s
 G[0].fb.changed_pages.columns = %(columns)s
 def marked(fb):
-    # the end of each show() is a mark ("s"): first light, full frame
+    # the end of each show() that sent something is a mark ("s"), the
+    # title bar's ahead of the rest too (show_top): first light, full frame
     show = fb.show
+    top = fb.show_top
     def marked_show(full=False):
         show(full)
         host.call("s", "")
+    def marked_top():
+        n = fb.sends
+        top()
+        if fb.sends != n:
+            host.call("s", "")
     fb.show = marked_show
+    fb.show_top = marked_top
 marked(G[0].fb)
 def inner():
     # what a mark inside a press costs: two in a row
@@ -1026,10 +1034,10 @@ def _romfs_alloc(n):
     # the image goes near the top of the heap, out of the allocator's way (a
     # block at the bottom is walked past by every multi-block allocation
     # after a collection: ~125K fuel a press); below it the firmware has one
-    # run of free blocks, like a Pico's heap without the image. 8 KB stay
+    # run of free blocks, like a Pico's heap without the image. 12 KB stay
     # above the filler for the holes below the top (no MemoryError here: a
     # collection inside it can hit the VM's collector defect)
-    _ROM.append(bytearray(gc.mem_free() - n - 8192))
+    _ROM.append(bytearray(gc.mem_free() - n - 12288))
     m1 = gc.mem_alloc()
     _ROM.append(bytearray(n))
     _ROM.append(gc.mem_alloc() - m1)

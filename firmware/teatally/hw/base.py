@@ -15,7 +15,9 @@ display
     methods and ``teatally.ui.gfx``, never poke the buffer; the fast path below
     is the one way around them). Extra methods:
     ``show(full=False)`` push to the glass the pages that changed since the
-    last show, every page with ``full`` (hw.pages), ``contrast(0..255)``,
+    last show, every page with ``full`` (hw.pages), ``show_top()`` the top
+    page alone if it changed (the title bar, ahead of the rest: ui.core.
+    title_done; optional), ``contrast(0..255)``,
     ``poweroff()``, ``poweron()``.
     ``None`` only in headless tests.
 

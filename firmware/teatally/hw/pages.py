@@ -83,10 +83,11 @@ class ChangedPages:
         """The panel's memory is unknown: the next show sends every page."""
         self.known = False
 
-    def changed(self):
-        """The mask of the pages that differ from the shadow (every page when
-        the panel is unknown), which the shadow takes over; their windows in
-        ``windows``/``count`` (see the module's docstring)."""
+    def changed(self, pages=_PAGES):
+        """The mask of the pages that differ from the shadow among the first
+        ``pages`` (every page when the panel is unknown), which the shadow
+        takes over; their windows in ``windows``/``count`` (see the module's
+        docstring)."""
         w = self.windows
         if not self.known:
             self.known = True
@@ -102,7 +103,7 @@ class ChangedPages:
         mask = 0
         i = 0  # bytes of windows written
         p0 = p1 = a0 = b0 = -2  # the last window: pages p0..p1, columns a0..b0
-        for p in range(_PAGES):
+        for p in range(pages):
             f = frame_pages[p]
             s = shadow_pages[p]
             if f == s:
@@ -139,15 +140,22 @@ class ChangedPages:
         self.count = i // 4
         return mask
 
-    def show(self, full=False):
+    def show(self, full=False, pages=_PAGES):
         """Send what changed since the last show (everything if ``full``);
         -> the mask of the pages sent."""
         if full:
             self.forget()
-        mask = self.changed()
+        mask = self.changed(pages)
         try:
             self.send(mask)
         except Exception:
             self.forget()  # a bus error: the panel may lack some pages, send them all next time
             raise
         return mask
+
+    def show_top(self):
+        """Send the top page (the title bar) now if it changed, before the
+        rest of the frame is drawn: a new screen's first light (nothing
+        while the panel is unknown: the whole frame goes at the show)."""
+        if self.known and self.frame_pages[0] != self.shadow_pages[0]:
+            self.show(False, 1)

@@ -139,6 +139,7 @@ def send_changed_pages(d, driver, bus):
     # the driver's show is bound before it is replaced
     pages.send = ssd1306_sender(d, pages, bus) if ssd1306 else marking_sender(d, d.show)
     d.show = pages.show  # the drivers' own flip() calls self.show(True): this one
+    d.show_top = pages.show_top
     return pages
 
 

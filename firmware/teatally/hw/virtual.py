@@ -44,6 +44,9 @@ class VirtualDisplay(framebuf.FrameBuffer):
         self.frames += 1
         self.changed_pages.show(full)
 
+    def show_top(self):
+        self.changed_pages.show_top()
+
     def _record(self, mask):
         if self.sends < SENT_LOG:
             at = self.sends * _SHOW_BYTES

@@ -427,10 +427,21 @@ class Stamp:
         self.key = key
 
 
-def header(fb, title):
-    # inverse title bar: tells the player at a glance where they are
+def header(fb, title, done=True):
+    # inverse title bar: tells the player at a glance where they are; done:
+    # nothing more goes on it (else the screen calls title_done itself)
     bar(fb, 0)
     text(fb, title, 0, 0, 0)
+    if done:
+        title_done(fb)
+
+
+def title_done(fb):
+    """The title bar is drawn: on the panel at once, while the rest of the
+    screen is drawn (a new screen's first light; hw.base show_top)."""
+    top = getattr(fb, "show_top", None)  # (only displays have it)
+    if top is not None:
+        top()
 
 
 # The screens few games need, as teatally.ui.<name>: imported by the key

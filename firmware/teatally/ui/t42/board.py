@@ -12,7 +12,7 @@ refer to seeds/tea-for-2.md."""
 from teatally import words
 from teatally.buttons import E_LONG, E_PRESS, K_BACK, K_DOWN, K_OK, K_UP
 from teatally.rules import t42
-from teatally.ui.core import LINE, Lines, Menu, Message, Screen, Stamp, header, keyof, kind, text, wrap
+from teatally.ui.core import LINE, Lines, Menu, Message, Screen, Stamp, header, keyof, kind, text, title_done, wrap
 from teatally.ui.t42.round import opening
 from teatally.ui.t42.round import start as start_round
 from teatally.ui.t42.words import NAMES, action_label, round_number
@@ -153,9 +153,10 @@ class Status(Screen):
 
 def _top(gfx, fb, s, title):
     # the title bar (round, the watch's space), the names and the flamingo
-    header(fb, title)
+    header(fb, title, False)
     gfx.icon(fb, gfx.ICON_WATCH, 28, 0, 0)
     text(fb, words.space(t42.SPACES[s.watch]), 38, 0, 0)
+    title_done(fb)
     if not _names.paste(fb, 1, s.flamingo):
         text(fb, NAMES[0], 16, LINE)
         text(fb, NAMES[1], 72, LINE)
