@@ -1296,6 +1296,14 @@ def port_check(games, per_us, name="long60-s12"):
                 "port": list(PORT_FACTS[k]), "presses": len(v)} for k, v in groups.items() if v}
 
 
+def _press_mask(windows_of_shows):
+    # the pages a press's show()s sent, together
+    mask = 0
+    for w in windows_of_shows:
+        mask |= show_mask(w)
+    return mask
+
+
 def pages_per_press(shows):
     """Pages sent per press (median, p95) and the share of presses that sent
     every page, from the windows of each press's show()s."""
@@ -1303,7 +1311,7 @@ def pages_per_press(shows):
     return {
         "pages_sent_per_press_median": median(pages),
         "pages_sent_per_press_p95": percentile(pages, 95) if pages else 0,
-        "full_frame_press_share": round(sum(1 for m in shows if any(show_mask(w) == ALL_PAGES for w in m))
+        "full_frame_press_share": round(sum(1 for m in shows if _press_mask(m) == ALL_PAGES)
                                         / len(shows), 3) if shows else 0,
         "no_show_press_share": round(sum(1 for m in shows if not pages_sent(m)) / len(shows), 3) if shows else 0,
     }
