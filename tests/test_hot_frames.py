@@ -20,6 +20,13 @@ from teatally_host import cmd_flash, frames, mpvm
 # (module, function): the press it is on (the bench profile's press types)
 HOT = {
     ("ui/core", "text"): "every text on every screen (first light: computing p95 +0.8 ms on the heap)",
+    # a Japanese text's drawing: its frames on the heap cost the long60-s12
+    # game's text drawing 661M fuel against 551M (first_light_p95_ms in Japanese)
+    ("ui/ja_text", "text"): "every text in Japanese",
+    ("ui/ja_text", "_scan"): "every text in Japanese",
+    ("ui/ja_text", "_fast"): "every text in Japanese on a VLSB frame",
+    ("ui/ja_text", "_lit"): "every text in Japanese on a VLSB frame",
+    ("ui/ja_text", "_dark"): "every dark text in Japanese on a VLSB frame",
 }
 
 

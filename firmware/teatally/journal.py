@@ -202,19 +202,13 @@ def _write_line(f, data):
     """Write one protected line to the open file f (the JSON text data, then
     its tail) and flush it: on LittleFS the flush is the commit. Closes f.
     -> the file's length after."""
-    # (the writing a function of its own: this frame, with its try, within
-    # MicroPython's 11 slots on the C stack, see tests/test_hot_frames.py)
     try:
-        return _written(f, data)
+        f.write(data)
+        f.write(_tail(data))
+        f.flush()
+        return f.tell()
     finally:
         f.close()
-
-
-def _written(f, data):
-    f.write(data)
-    f.write(_tail(data))
-    f.flush()
-    return f.tell()
 
 
 def write_file(path, text):

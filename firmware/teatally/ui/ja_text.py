@@ -25,7 +25,7 @@ heap (bench: "ja font"); English-only play never loads it.
 
 MicroPython only at run time like gfx (CPython tests install the
 pure-Python framebuf, teatally_host.pyframebuf). The functions a text
-runs through keep their frames within 11 words (teatally_host.frames;
+runs through keep their frames within 11 words (tests/test_hot_frames.py;
 _keyed, off the SSD1306's path, does not): the text's progress is in
 ``_pos`` instead of locals (a frame on the heap cost more in a key press's
 heap than the locals saved: first_light_p95_ms in Japanese).
