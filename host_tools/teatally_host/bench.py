@@ -486,24 +486,17 @@ class Marks:
         self.next = 0
 
     def host(self):
-        return {"m": self._mark, "b": self._begin, "e": self._end, "c": self._collect, "s": self._show,
-                "f": self._flash}
+        calls = {name: self._noter(name) for name in "mcsfe"}  # marks, collection, show, flash work, end
+        calls["b"] = self._begin
+        return calls
 
-    def _show(self, payload):
-        self.marks.append(("s", payload, self.meter.used()))
-        return ""
+    def _noter(self, name):
+        # a host call that notes the fuel used so far under name
+        def note(payload):
+            self.marks.append((name, payload, self.meter.used()))
+            return ""
 
-    def _flash(self, payload):
-        self.marks.append(("f", payload, self.meter.used()))
-        return ""
-
-    def _collect(self, payload):
-        self.marks.append(("c", payload, self.meter.used()))
-        return ""
-
-    def _mark(self, payload):
-        self.marks.append(("m", payload, self.meter.used()))
-        return ""
+        return note
 
     def _begin(self, payload):
         self.marks.append(("b", payload, self.meter.used()))
@@ -513,9 +506,6 @@ class Marks:
         self.next += 1
         return str(ev)
 
-    def _end(self, payload):
-        self.marks.append(("e", payload, self.meter.used()))
-        return ""
 
     def labelled(self):
         """{label: fuel} of the "m" marks."""
