@@ -41,13 +41,16 @@ def _counted(item, n):
     return (item[0] + " x%d" % n, item[1])
 
 
-# The printed stars last entered per card in this game: the likely answer
-# next time (T42-DESTROY-1: the players read them off the card). Kept for
+# What the players answered last time in this game, the likely answer next
+# time: per card, the printed stars last entered (T42-DESTROY-1: the players
+# read them off the card); per winning card ("act", card, a buy offered),
+# the action it got (issue 26: players mostly do again what they did with a
+# card when they could buy, or could not). Kept for
 # one Game object only, so a new game (or a new App in a test) starts afresh.
 _memo = [None, {}]
 
 
-def _last_stars(game):
+def _last(game):
     if _memo[0] is not game:
         _memo[0] = game
         _memo[1] = {}
@@ -136,6 +139,8 @@ class Round:
         self.need = None  # the question on screen: a t42.Need, or None for the action
         self.winner = -1
         self.points = 0  # what the winner won by (the action menu's buys)
+        self.action = None  # the winner's action answered last (kept at the commit)
+        self.buys = False  # the action menu offers a buy
         self.notes = None  # what was filled in without asking, for the next screen
         self.lines = []  # the picker's lines (_land)
         self.text = None  # what _say gives (_act_hint: the effect's words)
@@ -202,11 +207,12 @@ class Round:
         if need is None:
             _act(self.draft, v)
             self.acted = True
+            self.action = v
         elif need.kind == t42.ASK_COPY and not v:
             self.copies += 1  # applied: counted, not written (T42-COPY-4)
         else:
             if need.kind == t42.ASK_STARS:
-                _last_stars(self.app.game)[_stars_key(need)] = v
+                _last(self.app.game)[_stars_key(need)] = v
             _fill_in(need.params, need.key, v)  # a declined copy: {"decline": true}
         self.advance(ui)
 
@@ -275,13 +281,20 @@ class Round:
         rows.append((words.t("act.none"), "none"))  # T42-ROUND-3
         self.text = words.t("effect." + card)
         self.points = points
+        self.buys = len(rows) > 2
         if points:
             title = words.f("win.by", NAMES[w], points)
         else:
             title = words.f("win.tie", NAMES[w])  # the flamingo's holder (T42-ROUND-2)
-        # selected first: the dearest buy the winner can afford, else the
+        # selected first: what this card got last time in this game if it
+        # is offered, else the dearest buy the winner can afford, else the
         # effect (what players chose most on the bench's games)
-        return self._menu(title, rows, 1 if len(rows) > 2 else 0, self._act_hint)
+        sel = 1 if len(rows) > 2 else 0
+        last = _last(self.app.game).get(("act", card, len(rows) > 2))
+        for i in range(len(rows)):
+            if rows[i][1] == last:
+                sel = i
+        return self._menu(title, rows, sel, self._act_hint)
 
     def question(self, need):
         kind = need.kind
@@ -320,7 +333,7 @@ class Round:
         ask = words.f("stars.on", words.card(key)) if key in t42.VALUE else words.t("stars.revealed")
         lines.extend(wrap(ask))
         self.text = lines
-        sel = _last_stars(self.app.game).get(key, 0)
+        sel = _last(self.app.game).get(key, 0)
         return self._picker(words.t("ask.stars"), need.options, sel, self._say)
 
     def _ask_copy(self, need):
@@ -371,6 +384,9 @@ class Round:
         except t42.Refused as exc:
             self._refused(ui, exc)
             return
+        if self.action is not None:
+            d = self.draft
+            _last(app.game)[("act", d["blue"] if self.winner == 0 else d["pink"], self.buys)] = self.action
         if self.guide is not None:
             app.show_game()  # the mend goes on (ui.t42.recover); no table notices
             return
