@@ -43,11 +43,18 @@ def _counted(item, n):
 
 # What the players answered last time in this game, the likely answer next
 # time: per card, the printed stars last entered (T42-DESTROY-1: the players
-# read them off the card); per winning card ("act", card, a buy offered),
-# the action it got (issue 26: players mostly do again what they did with a
+# read them off the card); per winning card and whether a buy was offered
+# (_act_key), the action it got (issue 26: players mostly do again what they did with a
 # card when they could buy, or could not). Kept for
 # one Game object only, so a new game (or a new App in a test) starts afresh.
 _memo = [None, {}]
+
+
+def _act_key(card, buys):
+    # the memo's key of a winning card's action: a small int, no new object
+    # (heap live peak: 112,752 B; with (card, buys) tuples 113,200 B, of
+    # the budget's 114,688)
+    return 2 * t42.CARDS.index(card) + (1 if buys else 0)
 
 
 def _last(game):
@@ -290,7 +297,7 @@ class Round:
         # is offered, else the dearest buy the winner can afford, else the
         # effect (what players chose most on the bench's games)
         sel = 1 if len(rows) > 2 else 0
-        last = _last(self.app.game).get(("act", card, len(rows) > 2))
+        last = _last(self.app.game).get(_act_key(card, len(rows) > 2))
         for i in range(len(rows)):
             if rows[i][1] == last:
                 sel = i
@@ -386,7 +393,7 @@ class Round:
             return
         if self.action is not None:
             d = self.draft
-            _last(app.game)[("act", d["blue"] if self.winner == 0 else d["pink"], self.buys)] = self.action
+            _last(app.game)[_act_key(d["blue"] if self.winner == 0 else d["pink"], self.buys)] = self.action
         if self.guide is not None:
             app.show_game()  # the mend goes on (ui.t42.recover); no table notices
             return
