@@ -44,7 +44,8 @@ def _counted(item, n):
 # What the players answered last time in this game, the likely answer next
 # time: per card, the printed stars last entered (T42-DESTROY-1: the players
 # read them off the card); per winning card and whether a buy was offered
-# (_act_key), the action it got (issue 26: players mostly do again what they did with a
+# (_act_key), the action it got, and per winner what they did last
+# (_winner_key) (issue 26: players mostly do again what they did with a
 # card when they could buy, or could not). Kept for
 # one Game object only, so a new game (or a new App in a test) starts afresh.
 _memo = [None, {}]
@@ -55,6 +56,12 @@ def _act_key(card, buys):
     # (heap live peak: 112,752 B; with (card, buys) tuples 113,200 B, of
     # the budget's 114,688)
     return 2 * t42.CARDS.index(card) + (1 if buys else 0)
+
+
+def _winner_key(w, buys):
+    # the memo's key of what player w did last as the winner: "effect",
+    # "buy" or "none" (for a card not seen yet in this game)
+    return 100 + 2 * w + (1 if buys else 0)
 
 
 def _last(game):
@@ -296,8 +303,14 @@ class Round:
         # selected first: what this card got last time in this game if it
         # is offered, else the dearest buy the winner can afford, else the
         # effect (what players chose most on the bench's games)
+        memo = _last(self.app.game)
+        last = memo.get(_act_key(card, len(rows) > 2))
+        if last is None:
+            # the card not seen yet: what this winner did last time
+            last = memo.get(_winner_key(w, len(rows) > 2))
+            if last == "buy":
+                last = rows[1][1] if len(rows) > 2 else None
         sel = 1 if len(rows) > 2 else 0
-        last = _last(self.app.game).get(_act_key(card, len(rows) > 2))
         for i in range(len(rows)):
             if rows[i][1] == last:
                 sel = i
@@ -393,7 +406,9 @@ class Round:
             return
         if self.action is not None:
             d = self.draft
-            _last(app.game)[_act_key(d["blue"] if self.winner == 0 else d["pink"], self.buys)] = self.action
+            memo = _last(app.game)
+            memo[_act_key(d["blue"] if self.winner == 0 else d["pink"], self.buys)] = self.action
+            memo[_winner_key(self.winner, self.buys)] = self.action if type(self.action) is str else "buy"
         if self.guide is not None:
             app.show_game()  # the mend goes on (ui.t42.recover); no table notices
             return
