@@ -46,7 +46,7 @@ def _counted(item, n):
 # read them off the card); per winning card and whether a buy was offered
 # (_act_key), the action it got, and per winner what they did last
 # (_winner_key) (issue 26: players mostly do again what they did with a
-# card when they could buy, or could not). Kept for
+# card when they could buy, or could not); the king's take (_take_key). Kept for
 # one Game object only, so a new game (or a new App in a test) starts afresh.
 _memo = [None, {}]
 
@@ -227,6 +227,8 @@ class Round:
         else:
             if need.kind == t42.ASK_STARS:
                 _last(self.app.game)[_stars_key(need)] = v
+            elif need.kind == t42.ASK_TAKE:
+                _last(self.app.game)[self._take_key(need)] = v
             _fill_in(need.params, need.key, v)  # a declined copy: {"decline": true}
         self.advance(ui)
 
@@ -341,8 +343,18 @@ class Round:
 
     def _ask_take(self, need):
         rows = [(words.t("take.flamingo"), "flamingo"), (words.t("take.tarts"), "tarts")]
+        # selected first: what this player took last time in this game
+        # (holding the flamingo or not), else the flamingo unless they hold it
+        last = _last(self.app.game).get(self._take_key(need))
         sel = 1 if self.app.game.state.flamingo == need.who else 0
+        if last is not None:
+            sel = 0 if last == "flamingo" else 1
         return self._menu(words.f("ask.take", NAMES[need.who]), rows, sel, None)
+
+    def _take_key(self, need):
+        # the memo's key of the king's take (T42-CARD-7): per player, holding
+        # the flamingo or not
+        return 110 + 2 * need.who + (1 if self.app.game.state.flamingo == need.who else 0)
 
     def _ask_stars(self, need):
         # the same lines for every value: made once, for this question
