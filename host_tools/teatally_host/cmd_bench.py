@@ -368,6 +368,7 @@ def run(args):
     if getattr(args, "corpus", False):
         # issue 26: presses per round on the effort corpus (its own module)
         r.update(corpus.measure(log=lambda s: print(s, file=sys.stderr)))
+        r["checks"] = bench.checks(r)  # its budgets too
     print(table(r))
     print()
     lines, failed = verdicts(r)
