@@ -226,16 +226,15 @@ class App:
         lines appended. A write that fails loses only its own line (the
         error screen follows; the journal stays the truth). -> True if
         anything was written."""
-        if not self.saving():
-            return False
-        while self.cut_to is not None or self.unsaved:
+        wrote = self.saving()
+        while self.saving():
             if self.cut_to is not None:
                 n = self.cut_to
                 self.cut_to = None
                 self.journal.truncate(n)
             else:
                 self.journal.append(self.unsaved.pop(0))
-        return True
+        return wrote
 
     def archive(self):
         """Archive the finished game and clear the current one."""

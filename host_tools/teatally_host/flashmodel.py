@@ -491,26 +491,3 @@ def trace_presses(fw, events, heap=None, prelude=TRACE_PRELUDE + PRESS_HOOK):
     boot = traces.pop(0)[0] if traces else ""  # the first press plays no event
     return {"fuel": [f - overhead for f in fuel], "traces": traces, "boot": boot, "heap_after": heap_after[1:],
             "code": res.code, "stderr": res.stderr, "stdout": res.stdout}
-
-
-def figures(counts, rounds, archive_bytes, files):
-    """The bench's flash figures from the per-press counts (FlashModel.play
-    of each press's ops) of a game of ``rounds`` rounds whose archive has
-    archive_bytes, beside the firmware ``files``: erases and page programs
-    (and littlefs prog calls) per round, the busy time (flash stalls plus
-    littlefs's computing) over all presses at typical times (p95, worst) and
-    the worst at the datasheet's maximum times, and games_that_fit."""
-    from teatally_host import bench
-
-    typ = [busy_ms(c) for c in counts]
-    rounds = max(1, rounds)
-    return {
-        "flash_erases_per_round": sum(c["erases"] for c in counts) / rounds,
-        "flash_programs_per_round": sum(c["programs"] for c in counts) / rounds,
-        "flash_prog_calls_per_round": sum(c["prog_calls"] for c in counts) / rounds,
-        "flash_erasing_presses": sum(1 for c in counts if c["erases"]),
-        "busy_p95_ms": bench.percentile(typ, 95) if typ else 0.0,
-        "busy_worst_ms": max(typ, default=0.0),
-        "busy_worst_ms_at_max_flash_times": max((busy_ms(c, "max") for c in counts), default=0.0),
-        "games_that_fit": games_that_fit(archive_bytes, files),
-    }
