@@ -354,7 +354,7 @@ def test_full_game_by_keys_matches_scripted_record(dual):
     power cut -- writes exactly the scripted record to the journal, ends on
     the final scoring screen (T42-END-3, T42-SCORE-8) and archives from it."""
     objs = playable(gen.random_game(3, adjust_rate=0.1))
-    drv, final = drive(objs, 3)
+    drv, final = drive(objs, 4)  # (a detour seed whose run has every kind of detour)
     assert final.title.startswith("Final")
     assert "!" in drv.key_string() and "BO" in drv.key_string()
     same_record_by_keys(dual, objs, drv)
@@ -523,7 +523,11 @@ def test_guided_rounds_undo_history_adjust_and_power_cut(dual):
     assert shown["pink"].startswith("Menu|Pink reveals")
     assert shown["backblue"] == shown["blue"]
     assert shown["cancel"] == shown["status0"]
-    assert shown["action1"].startswith("Menu|Pink wins: flamingo") and "[Effect: cat, Nothing]" in shown["action1"]
+    assert shown["action1"].startswith("Menu|Pink wins: flamingo")
+    # the cat's effect offered with its space (issue 26: one question fewer),
+    # each row's bottom line says what the space does (T42-CARD-1)
+    spaces = "Hand to stars, Hand to destroy, Hand to reveal, Hand to flamingo, Hand to copy"
+    assert "[%s, Nothing]" % spaces in shown["action1"] and "hint=gain 2 stars" in shown["action1"]
     # pink has 1 tart: with 3 points only pile 4 (cost 1) is affordable, and
     # its bottom line says the purchase rule (T42-BUY-2)
     assert "[Effect: knave, Buy 4: executioner, Nothing]" in shown["action2"]
@@ -657,6 +661,92 @@ print('line', jsonc.dumps(journal_objs()[-1]), len(journal_objs()))
     assert '"hourglasses": 1' in rows["hg"] and '"watch": {}' in rows["hg"]
     assert rows["back"] == rows["act"]
     assert rows["line"] == '{"blue": "caterpillar", "effect": {}, "hourglasses": 0, "pink": "dormouse"} 4'
+
+
+def test_the_action_menu_offers_the_effect_with_its_first_choice(dual):
+    """Issue 26 (T42-CARD-9, T42-CARD-7, T42-CARD-1, T42-INPUT-1): the
+    action menu offers the queen's effect as one row per open pile, the
+    king's as its two takes, the cat's as its five spaces, so one OK
+    answers what took two questions; BACK from the question after it (the
+    printed stars) comes back to the menu on the row answered; the line
+    committed is the one the engine would ask for; with one pile left the
+    queen's row is the plain effect and the engine fills the pile in."""
+    out = dual(
+        PRELUDE
+        + "SETUP = %r\n" % SETUP
+        + r"""
+start(SETUP)
+def step(tag, v):
+    r.answer(app.ui, v)
+    app.finish()  # the answer's flash work, as after a key (App.key)
+    print(tag, name(), jsonc.dumps(r.draft))
+def menu(tag):
+    t = top()
+    items = ['%s=%s' % (txt(it[0]), jsonc.dumps(list(it[1]) if type(it[1]) is tuple else it[1])) for it in t.items]
+    print(tag, '; '.join(items), '| sel', t.sel, '|', txt(t.hint(t.items[t.sel][1])))
+def begin():
+    global r
+    ui_t42_round.start(app.ui)
+    r = top().round
+begin()
+step('b', 'queen')
+step('p', 'dormouse')
+menu('queen')
+print('hint6', txt(top().hint(('pile', 6))))
+step('pile', ('pile', 6))
+r.back(app.ui)
+print('back', name(), top().items[top().sel][1])
+step('pile', ('pile', 6))
+step('stars', 2)
+print('line', jsonc.dumps(journal_objs()[-1]))
+begin()
+step('b', 'cat')
+step('p', 'cat')
+menu('cat')
+app.ui.pop()
+begin()
+step('b', 'king')
+step('p', 'guards')
+menu('king')
+step('take', ('take', 'tarts'))
+print('line', jsonc.dumps(journal_objs()[-1]))
+for v in (4, 5, 6, 7):
+    app.game.state.piles[v - 4] = 0  # (only pile 8 left; the test needs no replay)
+begin()
+step('b', 'alice')
+step('p', 'queen')
+menu('one')
+step('act', 'effect')
+step('stars1', 1)
+print('line', jsonc.dumps(journal_objs()[-1]))
+""",
+    )
+    rows = dict(line.split(" ", 1) for line in out.splitlines())
+    piles = "; ".join('Destroy pile %d=["pile", %d]' % (v, v) for v in (4, 5, 6, 7, 8))
+    buys = "Buy 8: alice=8; Buy 7: king=7; Buy 6: caterpillar=6; Buy 5: knave=5; Buy 4: executioner=4"
+    # nothing seen yet in this game: the dearest buy selected first
+    assert rows["queen"] == '%s; %s; Nothing="none" | sel 5 | costs 8 - 7 = 1 tart' % (piles, buys)
+    assert rows["hint6"] == "Pile 6: caterpillar"
+    assert rows["pile"].startswith("Picker|Stars on the card") and '"effect": {"pile": 6}' in rows["pile"]
+    assert rows["back"] == "Menu|Blue wins by 7 ('pile', 6)"
+    assert rows["stars"].startswith("Status|")
+    spaces = "; ".join('Hand to %s=["space", "%s"]' % (sp, sp) for sp in t42_SPACES)
+    # pink (the flamingo's holder) wins the tie; blue used an effect last, pink nothing yet
+    assert rows["cat"] == '%s; Nothing="none" | sel 0 | gain 2 stars' % spaces
+    # blue used an effect last and does not hold the flamingo: the king takes it
+    takes = 'King: the flamingo=["take", "flamingo"]; King: 2 tarts=["take", "tarts"]'
+    assert rows["king"].startswith(takes + "; Buy ") and rows["king"].endswith("| sel 0 | flamingo or 2 tarts")
+    assert rows["one"].startswith('Effect: queen="effect"; ')
+    assert rows["act"].startswith("Picker|Stars on the card") and '"effect": {"pile": 8}' in rows["act"]
+    lines = [v for k, v in (line.split(" ", 1) for line in out.splitlines()) if k == "line"]
+    assert lines == [
+        '{"blue": "queen", "effect": {"pile": 6, "stars": 2}, "hourglasses": 0, "pink": "dormouse"}',
+        '{"blue": "king", "effect": {"take": "tarts"}, "hourglasses": 0, "pink": "guards"}',
+        '{"blue": "alice", "effect": {"pile": 8, "stars": 1}, "hourglasses": 0, "pink": "queen"}',
+    ]
+
+
+t42_SPACES = ("stars", "destroy", "reveal", "flamingo", "copy")
 
 
 def test_card_menu_items_name_the_value_of_each_card():

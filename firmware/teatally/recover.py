@@ -36,6 +36,8 @@ _BUDGET = const(60)
 # at once); the whole rest is replayed when the line is entered.
 _AHEAD = const(6)
 _ACTIONS = ("effect", "none", 4, 5, 6, 7, 8)
+# an effect's first choice that the action menu offers with it
+_FOLDED = ("take", "pile", "space")
 
 
 def settle(j, st):
@@ -159,6 +161,8 @@ def answered(draft, need, v):
     if need is None or need.kind == t42.ASK_ACTION:
         if v == "effect":
             c["effect"] = {}
+        elif type(v) is tuple:  # the effect with its first choice (ui.t42.round._act)
+            c["effect"] = {v[0]: v[1]}
         elif v != "none":
             c["buy"] = v
         return c
@@ -175,7 +179,13 @@ def hinted(hint, draft, need):
     if not isinstance(hint, dict):
         return None
     if need is None or need.kind == t42.ASK_ACTION:
-        return "effect" if "effect" in hint else hint.get("buy", "none")
+        if "effect" not in hint:
+            return hint.get("buy", "none")
+        e = hint["effect"]
+        for k in _FOLDED:
+            if isinstance(e, dict) and k in e:
+                return (k, e[k])  # as the action menu offers it (ui.t42.round._effect_rows)
+        return "effect"
     src = _at(hint, find_path(draft, need.params))
     v = src.get(need.key) if isinstance(src, dict) else None
     if need.kind == t42.ASK_COPY:
@@ -311,7 +321,8 @@ class Mend:
             return (min(ok), max(ok))
         rows[:] = [it for it in rows if it[1] in ok]
         for i in range(len(rows)):
-            if rows[i][1] == v:
+            # (a folded effect's choice the menu offers plainly: one pile left)
+            if rows[i][1] == v or (type(v) is tuple and rows[i][1] == "effect"):
                 r.sel = i
         return None
 
@@ -376,6 +387,8 @@ def _best(game, draft, acted, hint, later, budget, copies=0):
     if need is None:
         return _replayed(game.state, draft, later)
     first = hinted(hint, draft, need)
+    if type(first) is tuple:
+        first = "effect"  # the search asks the effect's choice after it
     values = need.options
     if need.kind == t42.ASK_ACTION:
         values = _ACTIONS

@@ -20,6 +20,7 @@ KEYS = (
     b"tw.teas"
     b"win.tie"
     b"act.none"  # 8 long
+    b"act.pile"
     b"adj.done"
     b"adj.item"
     b"adj.then"
@@ -54,7 +55,9 @@ KEYS = (
     b"tw.togo4"
     b"who.blue"
     b"who.pink"
-    b"adj.field"  # 9 long
+    b"act.space"  # 9 long
+    b"act.tarts"
+    b"adj.field"
     b"adj.title"
     b"adj.watch"
     b"arch.game"
@@ -174,7 +177,8 @@ KEYS = (
     b"set.seconds"
     b"space.stars"
     b"tw.upgrades"
-    b"adj.flamingo"  # 12 long
+    b"act.flamingo"  # 12 long
+    b"adj.flamingo"
     b"arch.nofinal"
     b"arch.noscore"
     b"copy.decline"
@@ -303,5 +307,5 @@ KEYS = (
     b"tw.loyal_celebriteas"  # 20 long
 )
 # START[n]: where the keys n long start in KEYS; FIRST[n]: the number of the first
-START = (0, 0, 0, 0, 0, 0, 0, 24, 108, 388, 838, 1238, 1568, 1964, 2302, 2540, 2855, 3015, 3168, 3312, 3350, 3370)
-FIRST = (0, 0, 0, 0, 0, 0, 0, 4, 16, 51, 101, 141, 171, 204, 230, 247, 268, 278, 287, 295, 297, 298)
+START = (0, 0, 0, 0, 0, 0, 0, 24, 108, 396, 864, 1264, 1594, 2002, 2340, 2578, 2893, 3053, 3206, 3350, 3388, 3408)
+FIRST = (0, 0, 0, 0, 0, 0, 0, 4, 16, 52, 104, 144, 174, 208, 234, 251, 272, 282, 291, 299, 301, 302)

@@ -218,12 +218,28 @@ def action_options(s, rec_cards):
     w = t42.round_winner(s.flamingo, blue, pink)
     win, lose = (blue, pink) if w == 0 else (pink, blue)
     points = t42.VALUE[win] - t42.VALUE[lose]
-    out = ["effect"]
+    out = effect_options(s, win)
     for v, cost in reversed(t42.buy_options(s, points)):
         if cost <= s.players[w].tarts:
             out.append(v)
     out.append("none")
     return out
+
+
+def effect_options(s, card):
+    """The action menu's values for the winner's effect
+    (ui.t42.round._effect_rows): the king's takes, the cat's spaces, the
+    queen's or a rabbit's open piles when there are two or more, else
+    "effect"."""
+    if card == "king":
+        return [("take", "flamingo"), ("take", "tarts")]
+    if card == "cat":
+        return [("space", sp) for sp in t42.SPACES]
+    if card in ("queen", "rabbit"):
+        piles = [("pile", v) for v in t42.PILES if s.pile(v)]
+        if len(piles) > 1:
+            return piles
+    return ["effect"]
 
 
 def question_walk(game, rec):
@@ -241,12 +257,14 @@ def question_walk(game, rec):
     while True:
         if not acted and "blue" in draft and "pink" in draft:
             opts = action_options(s, (draft["blue"], draft["pink"]))
-            v = "effect" if "effect" in rec else rec.get("buy", "none")
+            v = keyscript.action_answer(rec, opts)
             w = t42.round_winner(s.flamingo, draft["blue"], draft["pink"])
             out.append({"kind": "action", "options": opts, "probs": uniform(len(opts)), "answer": v,
                         "exact": False, "context": draft[t42.PLAYERS[w]]})
             if v == "effect":
                 draft["effect"] = {}
+            elif isinstance(v, tuple):
+                draft["effect"] = {v[0]: v[1]}
             elif v != "none":
                 draft["buy"] = v
             acted = True

@@ -196,7 +196,7 @@ def answer(r, rec):
     """The record's answer to the question of the round r on screen (its
     Need, or the winner's action once the engine needs nothing more)."""
     if r.need is None:
-        return "effect" if "effect" in rec else rec.get("buy", "none")
+        return action_answer(rec, [it[1] for it in r.app.ui.top().items])
     src = rec
     for k in find_path(r.draft, r.need.params):
         src = src.get(k, {})
@@ -210,6 +210,23 @@ def answer(r, rec):
         target = target[len(r.need.params[r.need.key])]
     return target
 
+
+def action_answer(rec, offered):
+    """The winner's action in the round line rec as the action menu offers
+    it (offered: its values): a buy, "none", or the effect, with its first
+    choice when the menu offers that with it (ui.t42.round._effect_rows: the
+    king's take, the queen's or a rabbit's pile, the cat's space)."""
+    if "effect" not in rec:
+        return rec.get("buy", "none")
+    e = rec["effect"]
+    for k in FOLDED:
+        if k in e and (k, e[k]) in offered:
+            return (k, e[k])
+    return "effect"
+
+
+# the effect's first choices the action menu folds in
+FOLDED = ("take", "pile", "space")
 
 # What a record may leave out of a round line, and what the engine takes then.
 DEFAULTS = {"hourglasses": 0}

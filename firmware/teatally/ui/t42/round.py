@@ -64,6 +64,12 @@ def _winner_key(w, buys):
     return 100 + 2 * w + (1 if buys else 0)
 
 
+def _take_key(who, holds):
+    # the memo's key of the king's take (T42-CARD-7): per player, holding
+    # the flamingo or not
+    return 110 + 2 * who + (1 if holds else 0)
+
+
 def _last(game):
     if _memo[0] is not game:
         _memo[0] = game
@@ -228,7 +234,7 @@ class Round:
             if need.kind == t42.ASK_STARS:
                 _last(self.app.game)[_stars_key(need)] = v
             elif need.kind == t42.ASK_TAKE:
-                _last(self.app.game)[self._take_key(need)] = v
+                _last(self.app.game)[_take_key(need.who, self.app.game.state.flamingo == need.who)] = v
             _fill_in(need.params, need.key, v)  # a declined copy: {"decline": true}
         self.advance(ui)
 
@@ -259,6 +265,12 @@ class Round:
             return self.text
         if v == "none":
             return words.t("act.none.hint")
+        if type(v) is tuple:
+            if v[0] == "pile":
+                return words.f("pile.item", v[1], words.card(t42.PILE_CARD[v[1]]))
+            if v[0] == "space":
+                return words.t("space.does." + v[1])
+            return self.text
         return _cost(v, self.points)
 
     def _card_hint(self, v):
@@ -291,13 +303,14 @@ class Round:
         w = self.winner
         card = d["blue"] if w == 0 else d["pink"]
         points = t42.VALUE[card] - t42.VALUE[d["pink"] if w == 0 else d["blue"]]  # T42-BUY-1
-        rows = [(words.f("act.effect", words.card(card)), "effect")]
         s = self.app.game.state
+        rows = _effect_rows(s, card)
+        effects = len(rows)
         _buy_rows(rows, s, points, s.players[w].tarts)  # T42-BUY-2
         rows.append((words.t("act.none"), "none"))  # T42-ROUND-3
         self.text = words.t("effect." + card)
         self.points = points
-        self.buys = len(rows) > 2
+        self.buys = len(rows) > effects + 1
         if points:
             title = words.f("win.by", NAMES[w], points)
         else:
@@ -306,16 +319,23 @@ class Round:
         # is offered, else the dearest buy the winner can afford, else the
         # effect (what players chose most on the bench's games)
         memo = _last(self.app.game)
-        last = memo.get(_act_key(card, len(rows) > 2))
+        last = memo.get(_act_key(card, self.buys))
         if last is None:
             # the card not seen yet: what this winner did last time
-            last = memo.get(_winner_key(w, len(rows) > 2))
+            last = memo.get(_winner_key(w, self.buys))
             if last == "buy":
-                last = rows[1][1] if len(rows) > 2 else None
-        sel = 1 if len(rows) > 2 else 0
+                last = rows[effects][1] if self.buys else None
+            elif last == "effect":
+                last = rows[0][1]
+        sel = effects if self.buys else 0
         for i in range(len(rows)):
             if rows[i][1] == last:
                 sel = i
+        if card == "king" and sel < effects:
+            # the king's take: this player's last one (holding the flamingo
+            # or not), else the flamingo unless they hold it
+            take = memo.get(_take_key(w, s.flamingo == w))
+            sel = 1 if take == "tarts" or (take is None and s.flamingo == w) else 0
         return self._menu(title, rows, sel, self._act_hint)
 
     def question(self, need):
@@ -345,16 +365,12 @@ class Round:
         rows = [(words.t("take.flamingo"), "flamingo"), (words.t("take.tarts"), "tarts")]
         # selected first: what this player took last time in this game
         # (holding the flamingo or not), else the flamingo unless they hold it
-        last = _last(self.app.game).get(self._take_key(need))
-        sel = 1 if self.app.game.state.flamingo == need.who else 0
+        holds = self.app.game.state.flamingo == need.who
+        last = _last(self.app.game).get(_take_key(need.who, holds))
+        sel = 1 if holds else 0
         if last is not None:
             sel = 0 if last == "flamingo" else 1
         return self._menu(words.f("ask.take", NAMES[need.who]), rows, sel, None)
-
-    def _take_key(self, need):
-        # the memo's key of the king's take (T42-CARD-7): per player, holding
-        # the flamingo or not
-        return 110 + 2 * need.who + (1 if self.app.game.state.flamingo == need.who else 0)
 
     def _ask_stars(self, need):
         # the same lines for every value: made once, for this question
@@ -418,9 +434,12 @@ class Round:
             return
         if self.action is not None:
             d = self.draft
+            v = self.action
             memo = _last(app.game)
-            memo[_act_key(d["blue"] if self.winner == 0 else d["pink"], self.buys)] = self.action
-            memo[_winner_key(self.winner, self.buys)] = self.action if type(self.action) is str else "buy"
+            memo[_act_key(d["blue"] if self.winner == 0 else d["pink"], self.buys)] = v
+            memo[_winner_key(self.winner, self.buys)] = "buy" if type(v) is int else "effect" if type(v) is tuple else v
+            if type(v) is tuple and v[0] == "take":
+                memo[_take_key(self.winner, before.flamingo == self.winner)] = v[1]
         if self.guide is not None:
             app.show_game()  # the mend goes on (ui.t42.recover); no table notices
             return
@@ -495,6 +514,29 @@ def _arranged(options, draw):
     return out
 
 
+def _effect_rows(s, card):
+    """The action menu's rows for the winner's effect (T42-CARD-*): with its
+    first choice folded in where it starts with one of two or more (the
+    king's take, the pile the queen or a rabbit destroys, the space the cat
+    moves the hand to; issue 26: one question and its OK fewer, and BACK
+    from the question after still comes back here), else "Effect: guards"."""
+    if card == "king":
+        return [(words.t("act.flamingo"), ("take", "flamingo")), (words.t("act.tarts"), ("take", "tarts"))]
+    rows = []
+    if card == "cat":
+        for sp in t42.SPACES:  # the action is the chain's first step: every space (T42-COPY-3)
+            rows.append((words.f("act.space", words.space(sp)), ("space", sp)))
+    elif card == "queen" or card == "rabbit":
+        for v in t42.PILES:
+            if s.pile(v):
+                rows.append((words.f("act.pile", v), ("pile", v)))
+        if len(rows) == 1:
+            del rows[:]  # one pile: the engine fills it in (T42-INPUT-1)
+    if not rows:
+        rows.append((words.f("act.effect", words.card(card)), "effect"))
+    return rows
+
+
 def _buy_rows(rows, s, points, tarts):
     # the buys the winner can afford (T42-BUY-2), the dearest first
     for v in range(8, 3, -1):  # t42.PILES, from the top
@@ -542,9 +584,13 @@ def _clone(o):
 
 
 def _act(draft, v):
-    """Write the winner's action into the round line (T42-ROUND-3)."""
+    """Write the winner's action into the round line (T42-ROUND-3): the
+    effect (with its first choice, a (key, answer) pair: _effect_rows), a
+    buy (the pile's value) or nothing."""
     if v == "effect":
         draft["effect"] = {}
+    elif type(v) is tuple:
+        draft["effect"] = {v[0]: v[1]}
     elif v != "none":
         draft["buy"] = v
 
