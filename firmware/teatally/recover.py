@@ -182,9 +182,10 @@ def hinted(hint, draft, need):
         if "effect" not in hint:
             return hint.get("buy", "none")
         e = hint["effect"]
-        for k in _FOLDED:
-            if isinstance(e, dict) and k in e:
-                return (k, e[k])  # as the action menu offers it (ui.t42.round._effect_rows)
+        if isinstance(e, dict):
+            for k in _FOLDED:
+                if k in e:
+                    return (k, e[k])  # as the action menu offers it (ui.t42.round._effect_rows)
         return "effect"
     src = _at(hint, find_path(draft, need.params))
     v = src.get(need.key) if isinstance(src, dict) else None
