@@ -473,6 +473,24 @@ def test_prune_takes_kept_copies_with_the_archives(tmp_path):
     assert kept() == ["d0003.jsonl"]
 
 
+def test_a_lines_action_as_the_action_menu_offers_it():
+    """Issue 26: a damaged line's action is prefilled as the menu offers it:
+    the effect with its first choice (the king's take, the queen's pile, the
+    cat's space, even when the space copies a card with a choice of its own
+    in the same dict), a buy, nothing."""
+    from teatally import recover
+
+    def action(line):
+        return recover.hinted(dict(line, blue="cat", pink="cat"), {}, None)
+
+    assert action({"effect": {"take": "tarts"}}) == ("take", "tarts")
+    assert action({"effect": {"pile": 6, "stars": 2}}) == ("pile", 6)
+    assert action({"effect": {"space": "copy", "take": "tarts"}}) == ("space", "copy")
+    assert action({"effect": {"space": "copy", "pile": 5, "stars": 1}}) == ("space", "copy")
+    assert action({"effect": {"cards": ["cat", "king", "alice"]}}) == "effect"
+    assert action({"buy": 6}) == 6 and action({}) == "none"
+
+
 def test_one_byte_fix_and_split_run():
     from teatally import recover
 

@@ -36,8 +36,10 @@ _BUDGET = const(60)
 # at once); the whole rest is replayed when the line is entered.
 _AHEAD = const(6)
 _ACTIONS = ("effect", "none", 4, 5, 6, 7, 8)
-# an effect's first choice that the action menu offers with it
-_FOLDED = ("take", "pile", "space")
+# an effect's first choice that the action menu offers with it; the cat's
+# "space" first: its dict holds the space's parameters too (a copied king's
+# "take", a copied queen's "pile")
+_FOLDED = ("space", "take", "pile")
 
 
 def settle(j, st):
