@@ -215,18 +215,13 @@ def action_answer(rec, offered):
     """The winner's action in the round line rec as the action menu offers
     it (offered: its values): a buy, "none", or the effect, with its first
     choice when the menu offers that with it (ui.t42.round._effect_rows: the
-    king's take, the queen's or a rabbit's pile, the cat's space)."""
-    if "effect" not in rec:
-        return rec.get("buy", "none")
-    e = rec["effect"]
-    for k in FOLDED:
-        if k in e and (k, e[k]) in offered:
-            return (k, e[k])
-    return "effect"
+    king's take, the queen's or a rabbit's pile, the cat's space); read as a
+    mend reads a damaged line's (recover.hinted)."""
+    from teatally import recover
 
+    v = recover.hinted(rec, {}, None)
+    return "effect" if type(v) is tuple and v not in offered else v
 
-# the effect's first choices the action menu folds in
-FOLDED = ("take", "pile", "space")
 
 # What a record may leave out of a round line, and what the engine takes then.
 DEFAULTS = {"hourglasses": 0}
