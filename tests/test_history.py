@@ -18,19 +18,22 @@ from teatally.ui.t42 import history as ui_t42_more
 from teatally_host import gen
 
 
-def expected(lines):
+def expected(objs):
     """(labels, hints, details) of the history rows, line by line: the
-    round number counts the round lines so far."""
+    round number counts the round lines so far; the details are the line
+    played on the state before it."""
     labels = []
     hints = []
     details = []
     n = 0
-    for a in lines:
+    game = t42.Game(objs[0])
+    for a in objs[1:]:
         if "adjust" not in a:
             n += 1
         labels.append(words.action_label(a, n))
         hints.append(ui_t42_more.action_hint(a))
-        details.append(ui_t42_more.describe(a, n))
+        details.append(ui_t42_more.describe(game.state, a))
+        game.apply(a)
     return labels, hints, details
 
 
@@ -184,7 +187,7 @@ def test_history_rows_hints_and_details_look_as_before(dual):
     and History opens on the newest line again."""
     objs = game_with_adjustments()
     lines = objs[1:]
-    labels, hints, details = expected(lines)
+    labels, hints, details = expected(objs)
     longest = max(range(len(lines)), key=lambda i: len(details[i]))
     script = "LABELS = %r\nHINTS = %r\nLONGEST = %d\n" % (labels, hints, longest) + GUEST + SCENARIO
 

@@ -39,11 +39,13 @@ def test_every_key_the_firmware_asks_for_is_there():
     built += ["who." + p for p in t42.PLAYERS] + ["player." + p for p in t42.PLAYERS]
     built += ["obj." + o for o in t42.OBJECTIVES if not o.startswith("most")] + ["obj.most"]
     built += ["field." + f for f in ("stars", "tarts", "hourglasses")]
+    built += ["say.a." + t42.PILE_CARD[v] for v in t42.PILES]  # a card of a pile, in a history sentence
     built += ["tt." + f[0] for f in teatime.FIELDS] + ["tw." + f[0] for f in witches.FIELDS]
     assert [k for k in built if k not in table] == []
     # the prefixes the firmware builds keys from are these
     prefixes = {k for k, prefix in keys if prefix}
-    assert prefixes <= {"effect.", "space.does.", "field.", "tt.", "tw.", "card.", "space.", "obj.", "who."}, prefixes
+    known = {"effect.", "space.does.", "field.", "tt.", "tw.", "card.", "space.", "obj.", "who.", "say.a."}
+    assert prefixes <= known, prefixes
 
 
 def test_no_key_lies_unused():
@@ -54,6 +56,7 @@ def test_no_key_lies_unused():
         if path.parent != FIRMWARE or path.stem not in PACKED:
             used |= set(re.findall(r'"([a-z]+\.[a-z0-9_.]+)"', path.read_text()))
     prefixes = ("effect.", "space.", "field.", "tt.", "tw.", "card.", "obj.", "who.", "player.", "label.", "n.")
+    prefixes += ("say.a.",)
     unused = [k for k in wordpack.source("en") if k not in used and not k.startswith(prefixes)]
     assert unused == []
 

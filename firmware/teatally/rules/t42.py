@@ -880,6 +880,14 @@ def _play(r, s, action):
     return n
 
 
+# A round told step by step (ui.t42.history, the history's sentences and
+# the report's): a subclass of the round whose step methods (effect,
+# space, copy, take...) note what each did, played by play(r, s, action)
+# (apply() with the round r made by the caller, never probe mode).
+Round = _Round
+play = _play
+
+
 def _adjust(n, adj):
     # T42-INPUT-2
     if not isinstance(adj, dict) or not adj:
@@ -1081,6 +1089,21 @@ class Game:
             prev = s
             s = apply(s, acts[i])
         self._prev = prev
+        return s
+
+    def state_at(self, k):
+        """The state after the first k lines (0 <= k <= len(self)),
+        replayed from the snapshot before it (at most CHECKPOINT - 1
+        lines); the game is left as it was (the history's sentences)."""
+        acts = self.actions
+        if k == len(acts):
+            return self.state
+        if k == len(acts) - 1 and self._prev is not None:
+            return self._prev
+        j = k // CHECKPOINT
+        s = _unpack(self._snaps[j], self.state.objectives)
+        for i in range(j * CHECKPOINT, k):
+            s = apply(s, acts[i])
         return s
 
     def probe(self, action, fills=None, ask_action=False, copies=None):

@@ -26,18 +26,19 @@ def _round_hint(action):
     if vb == vp:
         return words.t("hist.tied")
     if vb > vp:
-        return words.f("hist.beat", words.t("who.pink"), card_word(p))
-    return words.f("hist.beat", words.t("who.blue"), card_word(b))
+        return words.f("hist.beat", NAMES[1], card_word(p))
+    return words.f("hist.beat", NAMES[0], card_word(b))
 
 
 def adjust_hint(adj):
     # an adjustment in words: "Blue tarts +2, hand on copy"
     parts = []
-    for k in ("blue", "pink"):
-        d = adj.get(k)
+    for i in (0, 1):
+        d = adj.get(t42.PLAYERS[i])
         if isinstance(d, dict):
-            for f in d:
-                parts.append(words.f("adj.field", NAMES[t42.PLAYERS.index(k)], words.t("field." + f), "%+d" % d[f]))
+            for f in FIELDS:  # (a dict's order is not the same on MicroPython)
+                if f in d:
+                    parts.append(words.f("adj.field", words.player(i), words.t("field." + f), "%+d" % d[f]))
     if "flamingo" in adj:
         parts.append(words.f("adj.flamingo", _who(adj["flamingo"])))
     if "watch" in adj:
@@ -47,76 +48,219 @@ def adjust_hint(adj):
 
 
 def _who(name):
-    return NAMES[t42.PLAYERS.index(name)] if name in t42.PLAYERS else str(name)
+    return words.player(t42.PLAYERS.index(name)) if name in t42.PLAYERS else str(name)
 
 
-def describe(action, n):
-    """Journal line `action` (round n) in sentences, e.g. "R12 Blue queen
-    beat pink guards; Blue destroyed the top of pile 8 (2 stars)." Made
-    when the history's line is opened (or ahead, between presses)."""
+def describe(before, action):
+    """Journal line `action`, played on the state `before`, in sentences:
+    "Blue's queen beat Pink's guards. Blue's queen: destroyed an alice
+    from pile 8 (2 stars). Blue spent 2 hourglasses: the hand on copy;
+    copied Pink's cat; moved the hand to stars; gained 2 stars." Every
+    step the engine played is said (Told): the card destroyed, the king's
+    take, the watch's path through copies, the reshuffles, the end. No
+    round number (the history's title and the report's line say it).
+    Made when the history's line is opened, and by `teatally report`."""
     if "adjust" in action:
-        return words.f("hist.adjusted", n, adjust_hint(action["adjust"]))
-    b = action.get("blue")
-    p = action.get("pink")
-    vb = t42.VALUE.get(b, 0)
-    vp = t42.VALUE.get(p, 0)
-    if vb == vp:
-        out = words.f("say.tie", n, card_word(b), card_word(p))
-        w = -1
+        return words.f("hist.adjusted", adjust_hint(action["adjust"]))
+    r = Told(before)
+    after = t42.play(r, before, action)
+    b = action["blue"]
+    p = action["pink"]
+    w = after.last[2]
+    cards = (b, p) if w == 0 else (p, b)
+    key = "say.beat" if t42.VALUE[b] != t42.VALUE[p] else "say.tie"
+    out = [words.f(key, words.player(w), words.card(cards[0]), words.player(1 - w), words.card(cards[1]))]
+    if "effect" not in action and "buy" not in action:
+        out.append(words.f("say.none", words.player(w)))
+    shuffles = []
+    steps = r.steps
+    i = 0
+    while i < len(steps):
+        e = steps[i]
+        if e[0] == "buy":
+            out.append(words.f("say.buy", words.player(w), words.t("say.a." + t42.PILE_CARD[e[1]]), e[1],
+                               words.n("n.tarts", e[2])))
+            i += 1
+        elif e[0] == "shuffle":
+            shuffles.append(words.f("say.shuffled" if e[2] else "say.reshuffled", words.player(e[1])))
+            i += 1
+        else:
+            # an effect (its card first) or the watch (its hourglasses
+            # first): one sentence, the steps that follow as its clauses
+            i = _sentence(steps, i, out, shuffles)
+    out += shuffles
+    if after.over:
+        out.append(words.t("end.piles" if after.end == "piles" else "end.rabbits"))
+    return words.t("say.gap").join(out)
+
+
+def _sentence(steps, i, out, shuffles):
+    # the sentence of the effect or watch at steps[i], with each step it
+    # played as a clause (reshuffles on the way go to shuffles) -> the
+    # index of the first step after it
+    e = steps[i]
+    clauses = []
+    i += 1
+    while i < len(steps) and steps[i][0] != "watch":
+        s = steps[i]
+        k = s[0]
+        if k == "shuffle":
+            shuffles.append(words.f("say.shuffled" if s[2] else "say.reshuffled", words.player(s[1])))
+        elif k == "space":
+            clauses.append(words.f("say.hand" if steps[i - 1][0] == "watch" else "say.moved", words.space(s[2])))
+        elif k == "copy":
+            if s[2] is None:
+                clauses.append(words.t("say.nocopy"))
+            else:
+                declined = i + 1 < len(steps) and steps[i + 1][0] == "declined"
+                clauses.append(words.f("say.declined" if declined else "say.copied", words.player(1 - s[1]),
+                                       words.card(s[2])))
+        elif k == "pile":
+            clauses.append(words.f("say.pile", words.t("say.a." + s[2]), s[3], words.n("n.stars", s[4])))
+        elif k == "destroy":
+            clauses.append(words.f("say.card", words.player(s[2]), words.card(s[3]), words.n("n.stars", s[4])))
+        elif k == "spared":
+            clauses.append(words.f("say.spared", words.player(s[2])))
+        elif k == "nothing":
+            clauses.append(words.t("say.nothing"))
+        elif k == "take":
+            got = words.n("n.tarts" if s[2] == "tarts" else "n.hourglasses", s[3])
+            if s[4]:
+                clauses.append(words.f("say.from", got, s[4], words.player(1 - s[1])))
+            else:
+                clauses.append(words.f("say.took", got))
+        elif k == "flamingo":
+            clauses.append(words.t("say.flamingo"))
+        elif k == "gain":
+            clauses.append(words.f("say.gained", words.n("n.stars", s[2])))
+        elif k == "reveal":
+            shown = words.t("say.and").join([words.card(c) for c in s[2]]) if s[2] else words.n("n.cards", 0)
+            clauses.append(words.f("say.revealed", words.player(s[1]), shown))
+        # ("card" after a copy: the copy's clause named it; "declined": said with its copy)
+        i += 1
+    said = words.t("say.sep").join(clauses)
+    if e[0] == "watch":
+        out.append(words.f("say.watch", words.player(e[1]), words.n("n.hourglasses", e[2]), said))
     else:
-        w = 0 if vb > vp else 1
-        out = words.f("say.beat", n, NAMES[w], card_word(b if w == 0 else p), words.t("who." + t42.PLAYERS[1 - w]),
-                      card_word(p if w == 0 else b))
-    who = NAMES[w] if w >= 0 else words.t("say.winner")
-    foe = NAMES[1 - w] if w >= 0 else words.t("say.loser")
-    if "effect" in action:
-        out += "; " + _effect(b if w == 0 else p, action["effect"], who, foe)
-    elif "buy" in action:
-        v = action["buy"]
-        out += "; " + words.f("say.buy", who, v, card_word(t42.PILE_CARD.get(v)))
-    else:
-        out += "; " + words.f("say.none", who)
-    h = action.get("hourglasses", 0)
-    if h:
-        out += "; " + words.f("say.hourglasses", who, words.n("n.hourglasses", h))
-    if isinstance(action.get("watch"), dict) and action["watch"]:
-        out += "; " + words.f("say.watch", _params(action["watch"], who, foe, True))
-    return out + "."
+        out.append(words.f("say.effect", words.player(e[1]), words.card(e[2]), said))
+    return i
 
 
-def _effect(card, params, who, foe):
-    # a card's effect in words, from its card and what the players told
-    if not isinstance(params, dict):
-        params = {}
-    said = _params(params, who, foe, False)
-    if said:
-        return words.f("say.effect", who, card_word(card), said)
-    return words.f("say.effect", who, card_word(card), words.t("effect." + card) if card in t42.VALUE else "")
+class Told(t42.Round):
+    """A round played (strictly: every answer in the line) that notes each
+    step in steps, in the order played, as tuples:
+    ("card", p, card)          card's effect, for player p (also a copied one)
+    ("watch", p, n)            p spent n hourglasses (the hand moves)
+    ("space", p, space)        the hand on space, played for p
+    ("copy", p, card)          p copies the foe's top card (None: no card)
+    ("declined",)              ... and the copy was declined
+    ("pile", p, card, v, n)    p destroyed card from pile v, n stars
+    ("destroy", p, who, card, n)  p destroyed player who's card, n stars
+    ("spared", p, who)         p's executioner hit who's queen: kept
+    ("nothing", p)             nothing there to destroy
+    ("take", p, token, n, k)   p took n tokens, k of them from the foe
+    ("flamingo", p)            p took the flamingo
+    ("gain", p, n)             p gained n stars (stars and reveal spaces)
+    ("reveal", p, cards)       p revealed cards (guards, reveal space)
+    ("buy", v, cost)           the winner bought pile v's top card
+    ("shuffle", p, rabbit)     p reshuffled (rabbit: one was added)
+    The engine's own methods apply the rules; these only look."""
 
+    def __init__(self, s):
+        t42.Round.__init__(self, s, False)
+        self.steps = []
 
-def _params(params, who, foe, own):
-    # what an effect's or a space's answers say: a pile, a card, cards,
-    # the flamingo or tarts, a space, and what came of it ("then")
-    parts = []
-    stars = params.get("stars")
-    tail = words.f("say.stars", words.n("n.stars", stars)) if isinstance(stars, int) else ""
-    if "pile" in params:
-        parts.append(words.f("say.pile", params["pile"]) + tail)
-    elif "card" in params:
-        parts.append(words.f("say.own" if own else "say.card", foe, card_word(params["card"])) + tail)
-    elif isinstance(params.get("cards"), list):
-        parts.append(words.f("say.cards", ", ".join([card_word(c) for c in params["cards"]])) + tail)
-    if params.get("take") == "flamingo":
-        parts.append(words.t("say.take.flamingo"))
-    elif params.get("take") == "tarts":
-        parts.append(words.t("say.take.tarts"))
-    if params.get("space") in t42.SPACES:
-        parts.append(words.f("say.space", words.space(params["space"])))
-    if isinstance(params.get("then"), dict):
-        more = _params(params["then"], who, foe, own)
-        if more:
-            parts.append(words.f("say.then", more))
-    return ", ".join(parts)
+    def effect(self, p, card, params, base=()):
+        self.steps.append(("card", p, card))
+        t42.Round.effect(self, p, card, params, base)
+
+    def hourglasses(self, w, action):
+        h = t42.Round.hourglasses(self, w, action)
+        if h:
+            self.steps.append(("watch", w, h))
+        return h
+
+    def space(self, p, params, base=()):
+        sp = self.s.watch
+        me = self.s.players[p]
+        stars = me.stars
+        self.steps.append(("space", p, t42.SPACES[sp]))
+        t42.Round.space(self, p, params, base)
+        if t42.SPACES[sp] == "stars":
+            self.steps.append(("gain", p, me.stars - stars))
+        elif t42.SPACES[sp] == "flamingo":
+            self.steps.append(("flamingo", p))
+
+    def copy(self, p, params, base):
+        top = self.s.players[1 - p].discard
+        self.steps.append(("copy", p, top[-1] if top else None))
+        t42.Round.copy(self, p, params, base)
+
+    def declined(self, p, params, base):
+        d = t42.Round.declined(self, p, params, base)
+        if d:
+            self.steps.append(("declined",))
+        return d
+
+    def destroy_pile(self, p, params):
+        n = len(self.s.players[p].destroyed)
+        t42.Round.destroy_pile(self, p, params)
+        me = self.s.players[p]
+        if len(me.destroyed) > n:
+            self.steps.append(("pile", p, me.destroyed[-1], params["pile"], params["stars"]))
+        else:
+            self.steps.append(("nothing", p))
+
+    def executioner(self, p, params):
+        n = len(self.s.players[p].destroyed)
+        t42.Round.executioner(self, p, params)
+        self._destroyed(p, 1 - p, n, params)
+
+    def destroy(self, p, params):
+        n = len(self.s.players[p].destroyed)
+        t42.Round.destroy(self, p, params)
+        self._destroyed(p, p, n, params)
+
+    def _destroyed(self, p, who, n, params):
+        # after p's executioner or destroy space: what p destroyed of who's
+        me = self.s.players[p]
+        if len(me.destroyed) > n:
+            self.steps.append(("destroy", p, who, me.destroyed[-1], params["stars"]))
+        elif "card" in params:
+            self.steps.append(("spared", p, who))  # the queen (T42-DESTROY-2)
+        else:
+            self.steps.append(("nothing", p))
+
+    def take(self, p, n, token):
+        me = self.s.players[p]
+        foe = self.s.players[1 - p]
+        had = getattr(me, token)
+        left = getattr(foe, token)
+        t42.Round.take(self, p, n, token)
+        self.steps.append(("take", p, token, getattr(me, token) - had, left - getattr(foe, token)))
+
+    def king(self, p, params):
+        t42.Round.king(self, p, params)
+        if params["take"] == "flamingo":
+            self.steps.append(("flamingo", p))
+
+    def reveal(self, p, params, n):
+        self.steps.append(("reveal", p, params.get("cards")))
+        return t42.Round.reveal(self, p, params, n)
+
+    def reveal_space(self, p, params):
+        t42.Round.reveal_space(self, p, params)
+        self.steps.append(("gain", p, params.get("stars", 0)))
+
+    def buy(self, w, action):
+        tarts = self.s.players[w].tarts
+        t42.Round.buy(self, w, action)
+        self.steps.append(("buy", action["buy"], tarts - self.s.players[w].tarts))
+
+    def reshuffle(self, p):
+        left = self.s.supply_rabbits
+        t42.Round.reshuffle(self, p)
+        self.steps.append(("shuffle", p, self.s.supply_rabbits < left))
 
 
 # -- history --------------------------------------------------------------------
@@ -142,6 +286,7 @@ class Rows:
     the Pico)."""
 
     def __init__(self, game):
+        self.game = game
         self.acts = game.actions
         self.size = len(self.acts)
         self.made = [None] * 8  # row i at i % 8: the menu shows 7 rows at most
@@ -163,8 +308,9 @@ class Rows:
         return adjust_hint(a["adjust"]) if "adjust" in a else _round_hint(a)
 
     def detail(self, ui, i):
-        # the line in sentences (describe), titled with its label
-        ui.push(Lines(self[i][0], wrap(describe(self.acts[i], _round_of(self.acts.tags, i)))))
+        # the line in sentences (describe: played again on the state
+        # before it), titled with its label
+        ui.push(Lines(self[i][0], wrap(describe(self.game.state_at(i), self.acts[i]))))
 
 
 def _label(tags, i):
