@@ -10,6 +10,7 @@ interpreters (``dual``)."""
 
 import json
 import random
+from pathlib import Path
 
 from teatally.rules import t42
 from teatally.ui import core as ui
@@ -279,3 +280,141 @@ def test_a_line_tag_tells_cards_and_adjustments(dual):
     out = dual("LINES = %s\n" % json.dumps(lines).replace("true", "True") + TAGS)
     tags = [0x09, 0xFF, 0x90, 0xEE, 0xEE, 0xFF]
     assert out.splitlines() == ["tags %s 6" % tags, "tags %s 4" % tags[:4], "tags %s 5" % (tags[:4] + tags[-1:])]
+
+
+# -- the sentences (describe): every step said, in both languages -------------------------
+SETUP = {
+    "game": "tea-for-2",
+    "flamingo": "blue",
+    "watch": "flamingo",
+    "objectives": {"4": "most:knave", "5": "most:caterpillar", "6": "most:king", "7": "most:executioner", "8": "destroyed"},
+}
+# a game made to meet every kind of step once: a copy -> cat -> stars chain
+# on the watch, a declined copy, a pile destroyed, the executioner on the
+# queen, the destroy space, a buy, the king's flamingo and tarts, tokens
+# taken from the foe, a tie, no action, adjustments
+STEPS = [
+    {"adjust": {"blue": {"hourglasses": 2, "stars": 1}, "pink": {"hourglasses": 2}}},
+    {"blue": "king", "pink": "cat", "effect": {"take": "tarts"}, "hourglasses": 1, "watch": {"space": "stars"}},
+    {"adjust": {"watch": "flamingo", "flamingo": "pink"}},
+    {"blue": "queen", "pink": "executioner", "effect": {"pile": 8, "stars": 2}, "hourglasses": 1,
+     "watch": {"decline": True}},
+    {"blue": "executioner", "pink": "guards", "effect": {"card": "queen"}, "hourglasses": 0},
+    {"blue": "dormouse", "pink": "knave", "effect": {}, "hourglasses": 2, "watch": {"card": "knave", "stars": 0}},
+    {"blue": "cat", "pink": "alice", "buy": 4, "hourglasses": 0},
+    {"blue": "guards", "pink": "king", "effect": {"take": "flamingo"}, "hourglasses": 0},
+    {"blue": "caterpillar", "pink": "caterpillar", "hourglasses": 0},
+    {"blue": "alice", "pink": "dormouse", "effect": {}, "hourglasses": 0},
+    {"blue": "knave", "pink": "rabbit", "effect": {}, "hourglasses": 0},
+]
+SAY = r"""
+from teatally import words
+from teatally.rules import t42
+from teatally.ui.t42 import history
+for lang in ('en', 'ja'):
+    words.use(lang)
+    g = t42.Game(SETUP)
+    for a in LINES:
+        print(history.describe(g.state, a))
+        g.apply(a)
+words.use('en')
+"""
+EN = [
+    "Adjusted: Blue stars +1, Blue hourglasses +2, Pink hourglasses +2.",
+    "Blue's king beat Pink's cat. Blue's king: took 2 tarts. Blue spent 1 hourglass: the hand on copy; "
+    "copied Pink's cat; moved the hand to stars; gained 2 stars.",
+    "Adjusted: flamingo to Pink, hand on flamingo.",
+    "Blue's queen beat Pink's executioner. Blue's queen: destroyed an alice from pile 8 (2 stars). "
+    "Blue spent 1 hourglass: the hand on copy; did not copy Pink's executioner.",
+    "Blue's executioner beat Pink's guards. Blue's executioner: hit Pink's queen, not destroyed.",
+    "Pink's knave beat Blue's dormouse. Pink's knave: took 3 tarts. Pink spent 2 hourglasses: the hand on destroy; "
+    "destroyed Pink's knave (0 stars).",
+    "Pink's alice beat Blue's cat. Pink bought an executioner from pile 4 for 0 tarts.",
+    "Pink's king beat Blue's guards. Pink's king: took the flamingo.",
+    "Pink's caterpillar tied Blue's caterpillar; Pink held the flamingo. Pink took no action.",
+    "Blue's alice beat Pink's dormouse. Blue's alice: took 1 hourglass. Pink shuffled a rabbit in.",
+    "Blue's knave beat Pink's rabbit. Blue's knave: took 3 tarts (3 from Pink). Blue shuffled a rabbit in.",
+]
+
+
+def test_history_sentences_say_every_step(dual):
+    """Issue 30: a history line says every step the engine played, named:
+    the card a queen destroyed and its pile, the executioner's hit (the
+    queen kept), the card the destroy space took, the king's take, the
+    tokens taken (and how many came from the other player), the watch's
+    whole path through copies (copy -> cat -> stars), a declined copy, a
+    buy with its card (a/an) and cost; players capitalised, counts with
+    their plurals ("1 hourglass", "2 hourglasses"). The same in Japanese,
+    on both interpreters."""
+    out = dual("SETUP = %r\nLINES = %r\n" % (SETUP, STEPS) + SAY).splitlines()
+    n = len(STEPS)
+    assert out[:n] == EN
+    ja = out[n:]
+    assert len(ja) == n
+    assert ja[1] == (
+        "青の王様が赤のチェシャ猫に勝ち。青の王様: タルト2枚をもらう。青は砂時計1枚を使う: 針は「相手の札」へ、"
+        "赤のチェシャ猫の効果を使う、針を「星2つ」へ、星2を得る。"
+    )
+    assert ja[3] == (
+        "青の女王が赤の処刑人に勝ち。青の女王: 山8のアリスを破壊(星2)。青は砂時計1枚を使う: 針は「相手の札」へ、"
+        "赤の処刑人の効果は使わない。"
+    )
+    assert ja[6] == "赤のアリスが青のチェシャ猫に勝ち。赤は山4から処刑人を購入(タルト0枚)。"
+    assert ja[7] == "赤の王様が青の兵隊に勝ち。赤の王様: フラミンゴを取る。"
+    assert ja[2] == "修正: フラミンゴを赤へ、針をフラミンゴへ。"
+    assert ja[10] == (
+        "青のハートのジャックが赤のウサギに勝ち。青のハートのジャック: タルト3枚をもらう(うち3枚は赤から)。"
+        "青はウサギを1枚加えてシャッフル。"
+    )
+    # no English, and no lower-case player in either language
+    assert not any(w in line for line in ja for w in ("Blue", "Pink", "blue", "pink"))
+    assert not any(w in line for line in EN for w in (" blue", " pink", "(s)", " a e", " a a"))
+
+
+BENCH = Path(__file__).resolve().parents[1] / "bench" / "random-s1.jsonl"
+WHOLE = r"""
+from teatally import words
+from teatally.rules import t42
+from teatally.ui.t42 import history
+g = t42.Game(LINES[0])
+for a in LINES[1:]:
+    g.apply(a)
+g.undo()
+g.redo()
+for lang in ('en', 'ja'):
+    words.use(lang)
+    for i in range(len(g.actions)):
+        print(history.describe(g.state_at(i), g.actions[i]))
+words.use('en')
+# state_at leaves the game as it was, and is the state replayed
+s = t42.Game(LINES[0])
+same = [t42.to_json(s.state) == t42.to_json(g.state_at(0))]
+for i in range(1, len(LINES)):
+    s.apply(LINES[i])
+    same.append(t42.to_json(s.state) == t42.to_json(g.state_at(i)))
+print(all(same), len(same), g.undo() is not None, t42.to_json(g.state) == t42.to_json(g.state_at(len(g.actions))))
+"""
+
+
+def test_every_line_of_a_whole_game_in_sentences(dual):
+    """A whole game (bench/random-s1: 45 rounds, the watch used, to the
+    last rabbit): every line in sentences on both interpreters, alike, each
+    round's from the state before it (Game.state_at, which replays from a
+    snapshot and leaves the game as it was); the last says the game ended
+    and why, after the reshuffle that ended it; a reshuffle adds "a
+    rabbit", never "rabbit(s)"."""
+    lines = [json.loads(x) for x in BENCH.read_text().splitlines()]
+    out = dual("LINES = %s\n" % json.dumps(lines).replace("true", "True") + WHOLE).splitlines()
+    n = len(lines) - 1
+    en, ja, last = out[:n], out[n : 2 * n], out[-1]
+    assert last == "True %d True True" % (n + 1)
+    assert en[-1].endswith("Blue reshuffled: no rabbit left. No rabbit left: the game ends.")
+    assert ja[-1].endswith("青はシャッフル(ウサギなし)。ウサギがない: ゲーム終了。")
+    assert sum(line.count("shuffled a rabbit in.") for line in en) == 7  # all 7 rabbits, one a reshuffle
+    for line, a in zip(en, lines[1:], strict=True):
+        assert "{" not in line and "(s)" not in line
+        winner = "Blue" if line.startswith("Blue") else "Pink"
+        if "effect" in a:
+            assert "%s's %s: " % (winner, a[winner.lower()]) in line
+        if a.get("hourglasses"):
+            assert "%s spent %d hourglass" % (winner, a["hourglasses"]) in line

@@ -44,7 +44,7 @@ def adjust_hint(adj):
     if "watch" in adj:
         w = adj["watch"]
         parts.append(words.f("adj.watch", words.space(w) if w in t42.SPACES else str(w)))
-    return ", ".join(parts)
+    return words.t("say.and").join(parts)
 
 
 def _who(name):
