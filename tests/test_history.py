@@ -287,7 +287,13 @@ SETUP = {
     "game": "tea-for-2",
     "flamingo": "blue",
     "watch": "flamingo",
-    "objectives": {"4": "most:knave", "5": "most:caterpillar", "6": "most:king", "7": "most:executioner", "8": "destroyed"},
+    "objectives": {
+        "4": "most:knave",
+        "5": "most:caterpillar",
+        "6": "most:king",
+        "7": "most:executioner",
+        "8": "destroyed",
+    },
 }
 # a game made to meet every kind of step once: a copy -> cat -> stars chain
 # on the watch, a declined copy, a pile destroyed, the executioner on the
