@@ -370,10 +370,11 @@ def test_report_in_japanese(tmp_path, capsys):
     capsys.readouterr()
     page = (tmp_path / "ja" / "demo-game.html").read_text(encoding="utf-8")
     assert "<html lang='ja'>" in page and "<b>未終了</b> — 青 2、赤 3(いま終わった場合)" in page
-    assert "<li>準備: フラミンゴは青、懐中時計の針は「星2つ」</li>" in page
+    assert "<ul><li>準備: フラミンゴは青、懐中時計の針は「星2つ」。</li>" in page and "<ol>" not in page
+    # the device's own sentences, every step said (issue 30)
     assert (
-        "ラウンド4: 青 ヤマネ、赤 ハートのジャック。赤の勝ち、ハートのジャックの効果を使う、"
-        "砂時計を1枚使う(針: 捨て札を破壊)。得点 赤+3。"
+        "<li>ラウンド4: 赤のハートのジャックが青のヤマネに勝ち。赤のハートのジャック: タルト3枚をもらう。"
+        "赤は砂時計1枚を使う: 針は「捨て札を破壊」へ、赤のアリスを破壊(星3)。</li>"
     ) in page
     assert "Round" not in page and "blue" not in page
     img = Image.open(tmp_path / "ja" / "demo-game.png")
@@ -395,8 +396,11 @@ def test_report_in_japanese_without_the_font_says_how_to_install_it(tmp_path, ca
 
 
 def test_report_ja_describes_adjustments_and_the_end():
+    """The report's history in Japanese: the device's sentences after the
+    round's number; an adjustment before the next round's; the end and why."""
+    from teatally import words
     from teatally.rules import t42
-    from teatally_host import gen, report_ja
+    from teatally_host import cmd_report, gen
 
     objs = gen.random_game(3)
     g = t42.Game(objs[0])
@@ -404,14 +408,17 @@ def test_report_ja_describes_adjustments_and_the_end():
     lines = []
     for a in objs[1:]:
         s = g.apply(a)
-        lines.append(report_ja.describe(a, prev, s))
+        lines.append(cmd_report.describe(a, prev, s, "ja"))
         prev = s
-    assert lines[-1].startswith("ラウンド") and "。ゲーム終了(" in lines[-1]
+    assert lines[0].startswith("ラウンド1: ") and lines[-1].startswith("ラウンド%d: " % g.state.round)
+    assert lines[-1].endswith("ゲーム終了。")
     adj = {"adjust": {"blue": {"stars": 2}, "flamingo": "pink", "watch": "copy"}}
     s2 = t42.Game(objs[0])
     before = s2.state
     after = s2.apply(adj)
-    assert report_ja.describe(adj, before, after) == "修正: 青 星+2、フラミンゴを赤へ、針を「相手の札」へ"
+    said = cmd_report.describe(adj, before, after, "ja")
+    assert said == "ラウンド1の前: 修正: 青 星 +2、フラミンゴを赤へ、針を相手の札へ。"
+    assert words.LANG[0] == "en"  # the device's words back in English
 
 
 def test_bench_measures_what_japanese_costs(tmp_path):

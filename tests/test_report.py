@@ -31,7 +31,15 @@ def test_report_on_a_known_record(tmp_path, capsys):
     assert rows[-1].split(",")[:7] == ["6", "4", "round", "dormouse", "knave", "pink", "2"]
     assert rows[-1].endswith(",not finished") and len(rows) == 6
     page = (tmp_path / "demo-game.html").read_text()
-    assert "Round 4: blue dormouse, pink knave; pink wins and uses the knave" in page
+    # the history: one numbering (the rounds'), every step said in the
+    # device's words (issue 30)
+    assert "<ul><li>Setup: Blue holds the flamingo; the hand on stars.</li>" in page and "<ol>" not in page
+    assert (
+        "<li>Round 4: Pink's knave beat Blue's dormouse. Pink's knave: took 3 tarts. Pink spent 1 hourglass: "
+        "the hand on destroy; destroyed Pink's alice (3 stars).</li></ul>"
+    ) in page
+    round2 = "Round 2: Blue's queen beat Pink's guards. Blue's queen: destroyed an alice from pile 8 (2 stars)."
+    assert "<li>%s</li>" % round2 in page
     assert "data:image/png;base64," in page and "game not finished" in page
     assert "<b>Not finished</b>" in page and "Winner" not in page
 
@@ -54,7 +62,22 @@ def test_report_of_a_finished_game_names_the_winner(tmp_path, capsys):
     rows = (tmp_path / "g3.csv").read_text().splitlines()
     assert rows[-1].endswith(",winner " + fin["winner"]) and rows[-2].endswith(",not finished")
     page = (tmp_path / "g3.html").read_text()
-    assert "<b>Winner: %s</b>" % fin["winner"] in page and "not finished" not in page
+    assert "<b>Winner: %s</b>" % fin["winner"].capitalize() in page and "not finished" not in page
+
+
+def test_the_chart_is_over_rounds():
+    """Issue 30: the chart's x axis counts rounds, not record lines: the
+    setup at 0, round n at n, an adjustment at the round before it."""
+    from teatally_host import cmd_report
+
+    objs = gen.random_game(3, rounds=12, adjust_rate=0.3)
+    lines = [json.dumps(o) for o in objs]
+    tl = cmd_report.Timeline(("\n".join(lines) + "\n").encode())
+    xs = cmd_report.rounds_axis(tl)
+    want = [0]
+    for a in objs[1:]:
+        want.append(want[-1] + ("adjust" not in a))
+    assert xs == want and xs[-1] == 12 and len(xs) > 13  # adjustments share an x
 
 
 def test_report_refuses_a_bad_record(tmp_path, capsys):

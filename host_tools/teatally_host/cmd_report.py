@@ -103,39 +103,39 @@ def result(state):
     return "winner " + t42.score(state)["winner"] if state.over else NOT_FINISHED
 
 
-def describe(action, before, after):
-    """One line of history in words."""
-    if action is None:
-        return "Setup: flamingo %s, watch on %s" % (t42.PLAYERS[before.flamingo], t42.SPACES[before.watch])
+# the English words of the report's own (the device's are in words/en.py)
+EN = {
+    "line_setup": "Setup: %s holds the flamingo; the hand on %s.",
+    "line_round": "Round %d: %s",
+    "line_before": "Before round %d: %s",
+}
+
+
+def describe(action, before, after, lang="en"):
+    """One line of history in words: the setup, or "Round 4: " and the
+    device's own sentences for the line (teatally.ui.t42.history.describe:
+    every step the engine played, in the device's words for lang), or an
+    adjustment, "Before round 5: Adjusted: ...". One numbering: the
+    rounds'."""
+    from teatally import words
+    from teatally.ui.t42 import history
+
+    w = EN
+    if lang == "ja":
+        from teatally_host import report_ja
+
+        w = report_ja.PAGE
+    was = words.LANG[0]
+    words.use(lang)
+    try:
+        if action is None:
+            return w["line_setup"] % (words.player(before.flamingo), words.space(t42.SPACES[before.watch]))
+        said = history.describe(before, action)
+    finally:
+        words.use(was)
     if "adjust" in action:
-        parts = []
-        adj = action["adjust"]
-        for who in t42.PLAYERS:
-            for k, v in sorted((adj.get(who) or {}).items()):
-                parts.append("%s %+d %s" % (who, v, k))
-        if "flamingo" in adj:
-            parts.append("flamingo to " + adj["flamingo"])
-        if "watch" in adj:
-            parts.append("watch to " + adj["watch"])
-        return "Adjustment: " + ", ".join(parts)
-    b, p, w = after.last
-    win = t42.PLAYERS[w]
-    text = "Round %d: blue %s, pink %s; %s wins" % (after.round, b, p, win)
-    if "effect" in action:
-        text += " and uses the %s" % (b if w == 0 else p)
-    elif "buy" in action:
-        text += " and buys a %s" % t42.PILE_CARD[action["buy"]]
-    h = action.get("hourglasses", 0)
-    if h:
-        text += ", spends %d hourglass%s (watch: %s)" % (h, "" if h == 1 else "es", t42.SPACES[after.watch])
-    gained = [after.players[i].stars - before.players[i].stars for i in (0, 1)]
-    if any(gained):
-        text += "; stars " + ", ".join("%s +%d" % (t42.PLAYERS[i], gained[i]) for i in (0, 1) if gained[i])
-    if after.supply_rabbits < before.supply_rabbits:
-        text += "; %d rabbit(s) shuffled in" % (before.supply_rabbits - after.supply_rabbits)
-    if after.over:
-        text += ". Game over (%s)" % ("4 piles empty" if after.end == "piles" else "no rabbit left")
-    return text + "."
+        return w["line_before"] % (before.round + 1, said)
+    return w["line_round"] % (after.round, said)
 
 
 def csv_rows(tl):
@@ -154,6 +154,13 @@ def csv_rows(tl):
     return "\n".join(rows) + "\n"
 
 
+def rounds_axis(tl):
+    """The chart's x of each line of the record: the rounds played after it
+    (the setup 0; an adjustment shares the x of the round before it, a
+    step up or down there)."""
+    return [s.round for _, _, s in tl.steps]
+
+
 def chart(tl, title, lang="en"):
     """PNG bytes: stars per round, then the objective bonuses and the winner
     (lang "ja": the labels in the device's Japanese words)."""
@@ -169,28 +176,29 @@ def chart(tl, title, lang="en"):
         font = ja.font()  # (refused before any drawing when not installed)
     fin = tl.final()
     fig, ax = plt.subplots(figsize=(8, 4.5), dpi=100)
-    xs = list(range(len(tl.steps)))
+    xs = rounds_axis(tl)
     for i, who in enumerate(t42.PLAYERS):
         ys = [s.players[i].stars for _, _, s in tl.steps]
-        ax.plot(xs, ys, color=COLOURS[who], lw=2, label=ja.player(who) if ja else who)
+        ax.plot(xs, ys, color=COLOURS[who], lw=2, label=ja.player(who) if ja else who.capitalize())
         if tl.state.over or fin[who] != ys[-1]:
-            end = len(xs)
+            end = xs[-1] + 1
             ax.bar(end + (i - 0.5) * 0.8, fin[who] - ys[-1], bottom=ys[-1], width=0.8, color=COLOURS[who], alpha=0.5)
             ax.annotate(str(fin[who]), (end + (i - 0.5) * 0.8, fin[who]), ha="center", va="bottom", fontsize=9)
     if ja:
         _chart_labels_ja(fig, ax, ja, font, tl, title, fin)
     else:
-        ax.set_xlabel("record line (rounds and adjustments)")
+        ax.set_xlabel("round")
         ax.set_ylabel("stars")
-        status = "winner: %s" % fin["winner"] if tl.state.over else "not finished (score if it ended now)"
+        status = "winner: %s" % fin["winner"].capitalize() if tl.state.over else "not finished (score if it ended now)"
         # the title holds the file's name: text as it is, no $math$ (a name
         # with "$\\frac$" would stop matplotlib)
-        ax.set_title("%s  —  %s  (blue %d, pink %d)" % (title, status, fin["blue"], fin["pink"]), parse_math=False)
+        ax.set_title("%s  —  %s  (Blue %d, Pink %d)" % (title, status, fin["blue"], fin["pink"]), parse_math=False)
         bonus = ", ".join(
             "%s %s: +%d/+%d" % (v, o["objective"], o["blue"], o["pink"]) for v, o in sorted(fin["objectives"].items())
         )
         fig.text(0.01, 0.01, "objectives " + (bonus or "none scored"), fontsize=8)
         ax.legend(loc="upper left")
+    ax.xaxis.get_major_locator().set_params(integer=True)  # rounds are whole
     ax.grid(alpha=0.3)
     buf = io.BytesIO()
     with warnings.catch_warnings():
@@ -229,24 +237,20 @@ def html_page(tl, title, png, lang="en"):
         "<tr><td>%s</td><td>%s</td><td>%d</td><td>%d</td></tr>" % (v, html.escape(o["objective"]), o["blue"], o["pink"])
         for v, o in sorted(fin["objectives"].items())
     )
-    hist = []
-    prev = None
-    for _, action, s in tl.steps:
-        hist.append("<li>%s</li>" % html.escape(describe(action, prev or s, s)))
-        prev = s
+    hist = history_items(tl, "en")
     b, p = tl.state.players
     return (
         "<!doctype html><html><head><meta charset='utf-8'><title>%s</title>"
         "<style>body{font-family:sans-serif;max-width:56em;margin:auto}td,th{padding:2px 8px}</style></head><body>"
-        "<h1>%s</h1><p><b>%s</b> — blue %d, pink %d%s</p>"
+        "<h1>%s</h1><p><b>%s</b> — Blue %d, Pink %d%s</p>"
         "<img alt='stars per round' src='data:image/png;base64,%s'>"
-        "<h2>Objectives</h2><table><tr><th>pile</th><th>objective</th><th>blue</th><th>pink</th></tr>%s</table>"
-        "<h2>Stars before objectives</h2><p>blue %d (%d destroyed), pink %d (%d destroyed)</p>"
-        "<h2>History</h2><ol>%s</ol></body></html>\n"
+        "<h2>Objectives</h2><table><tr><th>pile</th><th>objective</th><th>Blue</th><th>Pink</th></tr>%s</table>"
+        "<h2>Stars before objectives</h2><p>Blue %d (%d destroyed), Pink %d (%d destroyed)</p>"
+        "<h2>History</h2><ul>%s</ul></body></html>\n"
     ) % (
         html.escape(title),
         html.escape(title),
-        "Winner: " + fin["winner"] if tl.state.over else "Not finished",
+        "Winner: " + fin["winner"].capitalize() if tl.state.over else "Not finished",
         fin["blue"],
         fin["pink"],
         "" if tl.state.over else " if it ended now (game not finished)",
@@ -256,8 +260,19 @@ def html_page(tl, title, png, lang="en"):
         len(b.destroyed),
         p.stars,
         len(p.destroyed),
-        "".join(hist),
+        hist,
     )
+
+
+def history_items(tl, lang):
+    """The history's <li> items, one a line of the record (a list without
+    numbers: the rounds number themselves)."""
+    items = []
+    prev = None
+    for _, action, s in tl.steps:
+        items.append("<li>%s</li>" % html.escape(describe(action, prev or s, s, lang), quote=False))
+        prev = s
+    return "".join(items)
 
 
 def _html_page_ja(tl, title, png):
@@ -270,11 +285,7 @@ def _html_page_ja(tl, title, png):
         % (v, html.escape(ja.objective(o["objective"])), o["blue"], o["pink"])
         for v, o in sorted(fin["objectives"].items())
     )
-    hist = []
-    prev = None
-    for _, action, s in tl.steps:
-        hist.append("<li>%s</li>" % html.escape(ja.describe(action, prev or s, s)))
-        prev = s
+    hist = history_items(tl, "ja")
     b, p = tl.state.players
     return (
         "<!doctype html><html lang='ja'><head><meta charset='utf-8'><title>%s</title>"
@@ -283,7 +294,7 @@ def _html_page_ja(tl, title, png):
         "<img alt='%s' src='data:image/png;base64,%s'>"
         "<h2>%s</h2><table><tr><th>%s</th><th>%s</th><th>青</th><th>赤</th></tr>%s</table>"
         "<h2>%s</h2><p>青 %d (%s %d)、赤 %d (%s %d)</p>"
-        "<h2>%s</h2><ol>%s</ol></body></html>\n"
+        "<h2>%s</h2><ul>%s</ul></body></html>\n"
     ) % (
         html.escape(title),
         html.escape(title),
@@ -305,7 +316,7 @@ def _html_page_ja(tl, title, png):
         w["destroyed"],
         len(p.destroyed),
         w["history"],
-        "".join(hist),
+        hist,
     )
 
 

@@ -1,8 +1,10 @@
 """`teatally report --lang ja`: the HTML report and the chart in Japanese.
 
 The words are the device's (teatally_host.ja_words: the Japanese
-teaching sheet's vocabulary, the same as the device's words_ja); the facts are the same as in English (cmd_report
-computes them from the firmware's engine). The CSV and the season
+teaching sheet's vocabulary, the same as the device's words_ja); the
+history's sentences are the device's own (cmd_report.describe: the
+firmware's ui.t42.history in Japanese), so the facts are the same as in
+English. The CSV and the season
 statistics stay English (column names are data, not prose), and so does
 every other host tool.
 
@@ -13,7 +15,6 @@ the device. It is a pixel font (8x8 design), so the chart draws it at 16
 px, two pixels a dot, where its outlines land on whole pixels.
 """
 
-from teatally.rules import t42
 from teatally_host import ja_words, jafont
 from teatally_host.errors import BadInput
 
@@ -39,52 +40,9 @@ def objective(name):
     return ja_words.objective(name)
 
 
-TOKENS = {"stars": "星", "tarts": "タルト", "hourglasses": "砂時計"}
-
-
-def describe(action, before, after):
-    """One line of history in Japanese (cmd_report.describe's facts)."""
-    if action is None:
-        return "準備: フラミンゴは%s、懐中時計の針は「%s」" % (
-            player(t42.PLAYERS[before.flamingo]),
-            space(t42.SPACES[before.watch]),
-        )
-    if "adjust" in action:
-        parts = []
-        adj = action["adjust"]
-        for who in t42.PLAYERS:
-            for k, v in sorted((adj.get(who) or {}).items()):
-                parts.append("%s %s%+d" % (player(who), TOKENS.get(k, k), v))
-        if "flamingo" in adj:
-            parts.append("フラミンゴを%sへ" % player(adj["flamingo"]))
-        if "watch" in adj:
-            parts.append("針を「%s」へ" % space(adj["watch"]))
-        return "修正: " + "、".join(parts)
-    b, p, w = after.last
-    win = player(t42.PLAYERS[w])
-    text = "ラウンド%d: 青 %s、赤 %s。%sの勝ち" % (after.round, card(b), card(p), win)
-    if "effect" in action:
-        text += "、%sの効果を使う" % card(b if w == 0 else p)
-    elif "buy" in action:
-        text += "、%sを購入" % card(t42.PILE_CARD[action["buy"]])
-    h = action.get("hourglasses", 0)
-    if h:
-        text += "、砂時計を%d枚使う(針: %s)" % (h, space(t42.SPACES[after.watch]))
-    gained = [after.players[i].stars - before.players[i].stars for i in (0, 1)]
-    if any(gained):
-        text += "。得点 " + "、".join(
-            "%s+%d" % (player(t42.PLAYERS[i]), gained[i]) for i in (0, 1) if gained[i]
-        )
-    if after.supply_rabbits < before.supply_rabbits:
-        text += "。ウサギ%d枚を入れてシャッフル" % (before.supply_rabbits - after.supply_rabbits)
-    if after.over:
-        text += "。ゲーム終了(%s)" % ja_words.END_REASONS["piles" if after.end == "piles" else "rabbit"]
-    return text + "。"
-
-
 # the chart's and the page's words
 CHART = {
-    "xlabel": "記録の行(ラウンドと修正)",
+    "xlabel": "ラウンド",
     "ylabel": "星",
     "winner": "勝ち: %s",
     "unfinished": "未終了(いま終わった場合の得点)",
@@ -103,6 +61,10 @@ PAGE = {
     "before": "目的タイル前の星",
     "destroyed": "破壊",
     "history": "記録",
+    # the history's lines (cmd_report.describe: the device's sentences after these)
+    "line_setup": "準備: フラミンゴは%s、懐中時計の針は「%s」。",
+    "line_round": "ラウンド%d: %s",
+    "line_before": "ラウンド%dの前: %s",
 }
 
 
