@@ -1081,6 +1081,17 @@ class Game:
 
     def _rebuild(self, k):
         # the state after k actions; the one before it becomes _prev
+        s, self._prev = self._replay(k)
+        return s
+
+    def state_at(self, k):
+        """The state after the first k lines (0 <= k <= len(self)),
+        replayed from the snapshot before it (at most CHECKPOINT - 1
+        lines); the game is left as it was (the history's sentences)."""
+        return self._replay(k)[0]
+
+    def _replay(self, k):
+        # (the state after k actions, the one before it: None at a snapshot)
         j = k // CHECKPOINT
         s = _unpack(self._snaps[j], self.state.objectives)
         prev = None
@@ -1088,23 +1099,7 @@ class Game:
         for i in range(j * CHECKPOINT, k):
             prev = s
             s = apply(s, acts[i])
-        self._prev = prev
-        return s
-
-    def state_at(self, k):
-        """The state after the first k lines (0 <= k <= len(self)),
-        replayed from the snapshot before it (at most CHECKPOINT - 1
-        lines); the game is left as it was (the history's sentences)."""
-        acts = self.actions
-        if k == len(acts):
-            return self.state
-        if k == len(acts) - 1 and self._prev is not None:
-            return self._prev
-        j = k // CHECKPOINT
-        s = _unpack(self._snaps[j], self.state.objectives)
-        for i in range(j * CHECKPOINT, k):
-            s = apply(s, acts[i])
-        return s
+        return s, prev
 
     def probe(self, action, fills=None, ask_action=False, copies=None):
         """Return None when the (partial) round is complete and legal, or the
