@@ -540,9 +540,11 @@ def test_guided_rounds_undo_history_adjust_and_power_cut(dual):
     assert "toast=Undone R3 Blue caterpillar" in shown["undo1"] and "toast=Undone R2 Pink knave" in shown["undo2"]
     assert "toast=Redone R3 Blue caterpillar" in shown["redo2"] and "toast=Nothing to redo" in shown["redo3"]
     assert "[R1 tie: cat, R2 Pink knave, R3 Blue caterpillar]" in shown["hist"] and "sel=2" in shown["hist"]
-    assert "hint=beat pink dormouse" in shown["hist"]
-    detail = "[R3 Blue caterpillar / beat pink dormouse; / Blue's caterpillar: / take 2 hourglasses; / Blue spent 2 / "
-    assert detail + "hourglasses; watch / space: revealed / guards, executioner / (3 stars).]" in shown["detail"]
+    assert "hint=beat Pink dormouse" in shown["hist"]
+    detail = "[Blue's caterpillar / beat Pink's dormouse. / Blue's caterpillar: / took 2 hourglasses. / Blue spent 2 / "
+    assert detail + "hourglasses: the hand / on reveal; Blue / revealed guards, / executioner; gained 3 / stars.]" in (
+        shown["detail"]
+    )
     assert "stars          3    0" in shown["score"] and "Blue wins" in shown["score"]
     # T42-INPUT-2: the adjust picker offers what blue and the supply can give, no more
     assert shown["tarts"].startswith("Picker|Blue tarts +/-") and "-3..2" in shown["tarts"]
