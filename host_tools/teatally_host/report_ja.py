@@ -28,14 +28,6 @@ def player(name):
     return ja_words.PLAYERS[name]
 
 
-def card(name):
-    return ja_words.CARDS.get(name, name)
-
-
-def space(name):
-    return ja_words.SPACES.get(name, name)
-
-
 def objective(name):
     return ja_words.objective(name)
 
