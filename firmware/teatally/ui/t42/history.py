@@ -10,7 +10,7 @@ from teatally.ui.t42.words import NAMES, card_word, round_label
 
 
 def action_hint(action):
-    """The history's bottom line for a journal line: "beat pink guards"
+    """The history's bottom line for a journal line: "beat Pink guards"
     (a round: the loser and their card), "Blue tarts +2" (an adjustment)."""
     if "adjust" in action:
         return adjust_hint(action["adjust"])
@@ -278,7 +278,8 @@ def _leave(ui, i):
 
 class Rows:
     """The history's rows as its Menu reads them: len(rows), and rows[i] =
-    (label, i) for journal line i, e.g. ("R12 Blue queen", 14).
+    (label, i) for journal line i, e.g. ("R12 Blue queen", 14); OK on a
+    row shows the line in sentences (detail).
 
     Only the rows drawn are made, when first drawn, from the
     lines' tags (t42.Actions.tags: the cards, or an adjustment) without
