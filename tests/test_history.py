@@ -424,3 +424,27 @@ def test_every_line_of_a_whole_game_in_sentences(dual):
             assert "%s's %s: " % (winner, a[winner.lower()]) in line
         if a.get("hourglasses"):
             assert "%s spent %d hourglass" % (winner, a["hourglasses"]) in line
+
+
+RARE = r"""
+from teatally import words
+from teatally.rules import t42
+from teatally.ui.t42 import history
+for lines in GAMES:
+    g = t42.Game(lines[0])
+    for a in lines[1:-1]:
+        g.apply(a)
+    print(history.describe(g.state, lines[-1]))
+"""
+
+
+def test_history_says_when_there_was_nothing_to_copy_or_destroy(dual):
+    """The rare steps said too: the watch on copy after the guards made the
+    other player reshuffle at once (T42-SHUF-3: no top card to copy), and
+    on destroy with nothing in the discard pile that can be destroyed."""
+    games = [gen.random_game(96, decline_rate=0.2)[:28], gen.random_game(296, decline_rate=0.2)[:49]]
+    out = dual("GAMES = %r\n" % games + RARE).splitlines()
+    assert out[0].endswith(
+        "Blue spent 2 hourglasses: the hand on copy; nothing to copy. Pink shuffled a rabbit in."
+    ), out[0]
+    assert out[1].endswith("Blue spent 1 hourglass: the hand on destroy; nothing to destroy."), out[1]
