@@ -47,6 +47,12 @@ at the median and the mean, per style and overall, and per question kind
 (corpus_gap_by_question, the largest gap first); table_lines() the
 Markdown table `teatally bench` prints (cmd_bench, --no-corpus skips it).
 
+The habit figure (issue 30, habit()): for every question whose options
+are not cards from a draw pile, the keys that gave the same answer to the
+same question (kind, card, options) last time in the game, pressed blind:
+how often they now give another answer. With fixed orders and fixed
+starts it is 0 (`teatally bench` budgets it).
+
 The 2-key board (Waveshare: keys A and B, teatally.buttons) counts key
 downs: DOWN is a tap of A, OK a tap of B, BACK a hold of B (one each), UP
 the chord A+B and LONG OK B held then A (two each). There the cursor goes
