@@ -239,3 +239,30 @@ def test_an_answer_taken_back_or_undone_is_not_the_default_again(dual):
     assert rows["act2"] == "('pile', 5)" and rows["stars2"] == "1"
     assert rows["r1again"] == rows["r1"]
     assert rows["act3"] == "('take', 'flamingo')"
+
+
+def test_the_undone_line_is_read_as_a_mend_reads_a_line():
+    """The round reads the undone line's answer to each question itself (the
+    mend's recover.hinted is a rare module, not loaded for an undo): the
+    same answer as hinted's on every question of a whole bench game."""
+    import tempfile
+
+    from teatally import recover
+    from teatally.ui.t42 import round as ui_round
+
+    objs, _ = _bench_game("long60-s7")
+    seen = []
+
+    class Check(keyscript.Driver):
+        def choose(self, value):
+            r = getattr(self.top(), "round", None)
+            if r is not None and self.line > 0:
+                rec = objs[self.line]
+                got = ui_round._answer_in(rec, r.draft, r.need)
+                assert got == recover.hinted(rec, r.draft, r.need), (self.line, r.need and r.need.kind)
+                seen.append(got)
+            super().choose(value)
+
+    with tempfile.TemporaryDirectory() as d:
+        Check(d).play(objs, archive=False)
+    assert len(seen) > 150 and None not in seen

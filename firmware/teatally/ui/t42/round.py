@@ -312,9 +312,7 @@ class Round:
         gone = undone(self.app.game) if self.guide is None else None
         if gone is None:
             return None
-        from teatally.recover import hinted
-
-        return hinted(gone, self.draft, self.need)
+        return _answer_in(gone, self.draft, self.need)
 
     # -- what the screens call back ---------------------------------------------------
     def _say(self, v):
@@ -564,6 +562,46 @@ def _cost(v, points):
 
 def _space_says(v):
     return words.t("space.does." + v)
+
+
+def _answer_in(line, draft, need):
+    """The round line's answer to need (asked of draft; None: the winner's
+    action, as the action menu offers it), or None: read as a mend reads a
+    damaged line (recover.hinted; that module is rare, not loaded for an
+    undo)."""
+    if need is None:
+        if "buy" in line:
+            return line["buy"]
+        e = line.get("effect")
+        if e is None:
+            return "none"
+        for k in ("space", "take", "pile"):  # (a cat's space before the keys of what it plays)
+            if k in e:
+                return (k, e[k])
+        return "effect"
+    src = _follow(line, draft, need.params)
+    if type(src) is not dict:
+        return None
+    if need.kind == t42.ASK_COPY:
+        return src.get("decline") is True
+    v = src.get(need.key)
+    if type(v) is list:
+        i = len(need.params.get(need.key) or ())
+        v = v[i] if i < len(v) else None
+    return v
+
+
+def _follow(line, d, target):
+    # what line holds where the dict target is within d (by identity)
+    if d is target:
+        return line
+    if type(line) is dict:
+        for k in d:
+            if type(d[k]) is dict:
+                got = _follow(line.get(k), d[k], target)
+                if got is not None:
+                    return got
+    return None
 
 
 def _clone(o):
