@@ -256,10 +256,12 @@ def test_summarize_takes_the_presses_from_the_pico_like_run(monkeypatch):
     assert "effort_ratio" not in {c["name"] for c in r["checks"]} and r["effort_ratio"] == 4.0
     # the corpus's budgets only when its figures are there (not with --no-corpus)
     assert not {c["name"] for c in r["checks"]} & set(bench.OPTIONAL)
-    fig = dict(r, corpus_presses_per_round_median=7, corpus_presses_per_round_p95=12, corpus_gap_median_pct=-5.0)
+    fig = dict(r, corpus_gap_median_pct=-5.0, corpus_habit_pct=0.0)
     got = {c["name"]: c["ok"] for c in bench.checks(fig) if c["name"] in bench.OPTIONAL}
-    assert got == {"corpus_presses_per_round_median": False, "corpus_presses_per_round_p95": True,
-                   "corpus_gap_median_pct": True}
+    assert got == {"corpus_gap_median_pct": True, "corpus_habit_pct": True}
+    fig = dict(r, corpus_gap_median_pct=15.1, corpus_habit_pct=0.02)
+    got = {c["name"]: c["ok"] for c in bench.checks(fig) if c["name"] in bench.OPTIONAL}
+    assert got == {"corpus_gap_median_pct": False, "corpus_habit_pct": False}
     assert not r["not_reproduced"]
     # the boards whose show() sends whole pages (SH1106, SH1107) take the
     # presses of the run without the column scan (cpu_pages)

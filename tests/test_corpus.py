@@ -140,6 +140,8 @@ def test_corpus_figures_are_deterministic():
         assert isinstance(a[k], (int, float)), k
     kinds = {q["kind"] for q in a["corpus_gap_by_question"]}
     assert {"reveal", "action"} <= kinds
+    # issue 30: the same keys give the same answer to the same question
+    assert a["corpus_habit_asked"] > 50 and a["corpus_habit_pct"] == 0.0
     lines = corpus.table_lines(a)
     assert lines[0].startswith("| corpus style") and any(ln.startswith("| **all** | 7 |") for ln in lines)
 
@@ -153,3 +155,26 @@ def test_build_writes_the_same_records(tmp_path):
         assert (tmp_path / "a" / name).read_bytes() == (tmp_path / "b" / name).read_bytes()
     objs = bench.load_record(tmp_path / "a" / "chains-s1001.jsonl")
     assert _replayed(objs).state.over
+
+
+def _q(kind, options, answer, down, context=None):
+    return {"kind": kind, "options": options, "answer": answer, "context": context, "down": down}
+
+
+def test_habit_figure_of_hand_made_questions():
+    """issue 30: for each question not about a drawn card, the keys (net
+    DOWN steps) that gave the same answer to the same question (kind, card,
+    options) last time in the game, pressed again: another answer?"""
+    acts = ["effect", 8, "none"]
+    lines = [
+        {"questions": [_q("reveal", ["cat", "king"], "king", 1), _q("action", acts, "none", 2, "king")]},
+        {"questions": [_q("reveal", ["cat", "king"], "king", 0), _q("action", acts, "none", 1, "king")]},
+        {"questions": [_q("action", acts, "none", 1, "king"), _q("action", acts, "none", 1, "knave")]},
+        {"questions": [_q("stars", [0, 1, 2], 1, 2, "king"), _q("action", acts, 8, 0, "king")]},
+    ]
+    h = corpus.habit([{"lines": lines}])
+    # the reveals (drawn cards) do not count; the king's "none" asked three
+    # times: once with other keys; the knave's, the stars and the buy: no last time
+    assert (h["asked"], h["missed"], h["pct"]) == (2, 1, 50.0)
+    assert h["by_kind"] == {"action": [2, 1]}
+    assert corpus.habit([{"lines": lines[:1]}]) == {"asked": 0, "missed": 0, "pct": 0.0, "by_kind": {}}

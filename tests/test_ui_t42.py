@@ -124,8 +124,8 @@ def pick(v):
 
 def board(card):
     # the status board: OK when it shows card, else UP/DOWN into the list
-    need, listed = ui_t42_round.first_question(app)
-    d = (listed.index(card) - len(listed) // 2) % len(listed)
+    need, listed, sel = ui_t42_round.first_question(app)
+    d = (listed.index(card) - sel) % len(listed)
     if d:
         moves(d, len(listed))
         keys('o')
@@ -164,8 +164,9 @@ def _lines(out, prefix):
 def test_new_game_setup_by_keys(dual):
     """Setup questions (T42-SETUP-2..4): flamingo holder, watch start (here
     drawn at random), one objective per pile 4..8 (the cursor starts on the
-    first face not used yet); BACK steps back a question; OK on the summary
-    writes the setup line and shows the status board."""
+    first face every time: screens that look the same start the same, issue
+    30); BACK steps back a question; OK on the summary writes the setup
+    line and shows the status board."""
     out = dual(
         PRELUDE
         + r"""
@@ -182,13 +183,14 @@ keys('o')                # watch: Random (the first item)
 show('q3')
 keys('o')                # pile 4: hourglasses
 show('q4')
-keys('o')                # pile 5: the cursor skipped hourglasses -> tarts
+keys('do')               # pile 5: tarts
 keys('b')                # back to pile 5
 show('back')
-keys('d2o')              # pile 5: destroyed (two below the default, tarts)
-keys('oo')               # pile 6, 7: tarts, deck (the first unused each time)
+keys('d3o')              # pile 5: destroyed (three below the first face)
+keys('do')               # pile 6: tarts
+keys('d2o')              # pile 7: deck
 show('q7')
-keys('d4o')              # pile 8: most alice (default most executioner)
+keys('uo')               # pile 8: most alice (the last face, one up)
 show('sum')
 keys('o')
 show('status')
@@ -203,14 +205,15 @@ print('objectives', ' '.join([s['objectives'][str(v)] for v in t42.PILES]))
     assert _lines(out, "left")[0].startswith("left Menu|Tea Tally")
     assert "q2 Menu|Watch hand starts on" in out
     assert "q3 Menu|Objective above 4 " in out
-    assert "back Menu|Objective above 5 " in out and "sel=1" in _lines(out, "back")[0]
+    assert "back Menu|Objective above 5 " in out and "sel=0" in _lines(out, "back")[0]
+    assert "sel=0" in _lines(out, "q4")[0]
     summary = _lines(out, "sum")[0]
     assert "sum Lines|New game?" in summary and "OK: start the game" in summary and "*: drawn at random" in summary
     assert "status Status|" in out
     assert "setup True 1" in out
     objectives = _lines(out, "objectives")[0].split()[1:]
     assert objectives == ["hourglasses", "destroyed", "tarts", "deck", "most:alice"]
-    assert "sel=4" in _lines(out, "q7")[0]
+    assert "sel=0" in _lines(out, "q7")[0]
     fl = _lines(out, "flamingo")[0].split()
     assert fl[1] in ("blue", "pink") and fl[3] in ("stars", "destroy", "reveal", "flamingo", "copy")
 
@@ -226,16 +229,17 @@ def test_a_repeated_objective_face_is_confirmed_and_warned(dual):
 boot()
 ui_t42_new.new_game(app.ui)
 keys('oo')               # flamingo Blue, watch Random
-keys('do')               # pile 4: tarts (one below the default, hourglasses)
-keys('o')                # pile 5: hourglasses (the first unused)
-keys('uo')               # pile 6: tarts again (one above deck, the first unused)
+keys('do')               # pile 4: tarts (one below the first face, hourglasses)
+keys('o')                # pile 5: hourglasses (the first face)
+keys('do')               # pile 6: tarts again
 show('warn')
 keys('b')                # pick again
 show('again')
-keys('uo')               # tarts again
+keys('do')               # tarts again
 keys('o')                # OK: use it
 show('q7')
-keys('oo')               # piles 7, 8: deck, destroyed
+keys('d2o')              # pile 7: deck
+keys('d3o')              # pile 8: destroyed
 show('sum')
 keys('o')
 print('objectives', ' '.join([app.game.setup['objectives'][str(v)] for v in t42.PILES]))
@@ -245,7 +249,7 @@ print('objectives', ' '.join([app.game.setup['objectives'][str(v)] for v in t42.
     assert warn.startswith("warn Lines|Repeated face")
     text = "tarts is already / above pile 4. Each / tile is placed once: / use it again?"
     assert "[%s / OK: use it / BACK: pick again]" % text in warn
-    assert _lines(out, "again")[0].startswith("again Menu|Objective above 6 ") and "sel=2" in _lines(out, "again")[0]
+    assert _lines(out, "again")[0].startswith("again Menu|Objective above 6 ") and "sel=0" in _lines(out, "again")[0]
     assert _lines(out, "q7")[0].startswith("q7 Menu|Objective above 7 ")
     summary = _lines(out, "sum")[0]
     assert "/ 6 tarts / 7 deck size / 8 destroyed / ! tarts twice / *: drawn at random / OK: start the game]" in summary
@@ -489,8 +493,8 @@ for b, p in (('knave', 'guards'), ('king', 'executioner'), ('alice', 'caterpilla
 show('r6')
 # round 7: blue has only the queen left: not asked (T42-INPUT-1); the
 # board asks pink's card, and the question says why blue's was not asked
-need, listed = ui_t42_round.first_question(app)
-print('first', need.who, listed[len(listed) // 2])
+need, listed, sel = ui_t42_round.first_question(app)
+print('first', need.who, listed[sel])
 keys('u'); show('auto')
 pick('king'); pick('none'); show('notice')
 keys('!'); show('r7')
@@ -521,7 +525,10 @@ def test_guided_rounds_undo_history_adjust_and_power_cut(dual):
         shown[tag] = rest
     # BACK: one question back, then out of the round (nothing committed)
     assert shown["pink"].startswith("Menu|Pink reveals")
-    assert shown["backblue"] == shown["blue"]
+    # (asked again on its usual start, the likeliest card, not on the answer
+    # taken back: the same list)
+    assert "sel=1" in shown["blue"] and "sel=0" in shown["backblue"]
+    assert shown["backblue"][shown["backblue"].index("["):] == shown["blue"][shown["blue"].index("["):]
     assert shown["cancel"] == shown["status0"]
     assert shown["action1"].startswith("Menu|Pink wins: flamingo")
     # the cat's effect offered with its space (issue 26: one question fewer),
@@ -670,7 +677,8 @@ def test_the_action_menu_offers_the_effect_with_its_first_choice(dual):
     action menu offers the queen's effect as one row per open pile, the
     king's as its two takes, the cat's as its five spaces, so one OK
     answers what took two questions; BACK from the question after it (the
-    printed stars) comes back to the menu on the row answered; the line
+    printed stars) comes back to the menu on its first row (never on the
+    answer taken back, issue 30); the line
     committed is the one the engine would ask for; with one pile left the
     queen's row is the plain effect and the engine fills the pile in."""
     out = dual(
@@ -726,16 +734,16 @@ print('line', jsonc.dumps(journal_objs()[-1]))
     rows = dict(line.split(" ", 1) for line in out.splitlines())
     piles = "; ".join('Destroy pile %d=["pile", %d]' % (v, v) for v in (4, 5, 6, 7, 8))
     buys = "Buy 8: alice=8; Buy 7: king=7; Buy 6: caterpillar=6; Buy 5: knave=5; Buy 4: executioner=4"
-    # nothing seen yet in this game: the dearest buy selected first
-    assert rows["queen"] == '%s; %s; Nothing="none" | sel 5 | costs 8 - 7 = 1 tart' % (piles, buys)
+    # the first row selected first: the effect (spends nothing; issue 30)
+    assert rows["queen"] == '%s; %s; Nothing="none" | sel 0 | Pile 4: executioner' % (piles, buys)
     assert rows["hint6"] == "Pile 6: caterpillar"
     assert rows["pile"].startswith("Picker|Stars on the card") and '"effect": {"pile": 6}' in rows["pile"]
-    assert rows["back"] == "Menu|Blue wins by 7 ('pile', 6)"
+    assert rows["back"] == "Menu|Blue wins by 7 ('pile', 4)"
     assert rows["stars"].startswith("Status|")
     spaces = "; ".join('Hand to %s=["space", "%s"]' % (sp, sp) for sp in t42_SPACES)
-    # pink (the flamingo's holder) wins the tie; blue used an effect last, pink nothing yet
+    # pink (the flamingo's holder) wins the tie; the first row selected
     assert rows["cat"] == '%s; Nothing="none" | sel 0 | gain 2 stars' % spaces
-    # blue used an effect last and does not hold the flamingo: the king takes it
+    # the first row selected, whatever was done before
     takes = 'King: the flamingo=["take", "flamingo"]; King: 2 tarts=["take", "tarts"]'
     assert rows["king"].startswith(takes + "; Buy ") and rows["king"].endswith("| sel 0 | flamingo or 2 tarts")
     assert rows["one"].startswith('Effect: queen="effect"; ')

@@ -96,14 +96,16 @@ BUDGETS = (
     # (a round line has no hard maximum: copy chains nest); median and max
     # are reported next to it
     ("bytes_per_round", journal.ROUND_LINE_BUDGET, "B"),
-    # the effort corpus (issue 26, teatally_host.corpus; 4-key presses)
-    ("corpus_presses_per_round_median", 6, "presses"),
-    ("corpus_presses_per_round_p95", 12, "presses"),
+    # the effort corpus (teatally_host.corpus; 4-key presses): presses per
+    # round at the median within 15 % of the uniform floor's (issue 30: the
+    # absolute 6 / 12 of issue 26 sat below that floor); the habit figure
+    # (the same keys, the same answer to the same question) at 0 %
     ("corpus_gap_median_pct", 15, "%"),
+    ("corpus_habit_pct", 0, "%"),
 )
 AT_LEAST = ("games_that_fit",)  # budgets that are a floor, not a ceiling
 # budgets whose figure a run may leave out (--no-corpus): then not checked
-OPTIONAL = ("corpus_presses_per_round_median", "corpus_presses_per_round_p95", "corpus_gap_median_pct")
+OPTIONAL = ("corpus_gap_median_pct", "corpus_habit_pct")
 # The stock RPI_PICO firmware has about 192 KB of heap; a game must complete
 # with three quarters of it (room for what the real port holds that the VM
 # does not: the C stack's objects, the USB and file system buffers).

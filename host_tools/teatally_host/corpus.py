@@ -47,6 +47,12 @@ at the median and the mean, per style and overall, and per question kind
 (corpus_gap_by_question, the largest gap first); table_lines() the
 Markdown table `teatally bench` prints (cmd_bench, --no-corpus skips it).
 
+The habit figure (issue 30, habit()): for every question whose options
+are not cards from a draw pile, the keys that gave the same answer to the
+same question (kind, card, options) last time in the game, pressed blind:
+how often they now give another answer. With fixed orders and fixed
+starts it is 0 (`teatally bench` budgets it).
+
 The 2-key board (Waveshare: keys A and B, teatally.buttons) counts key
 downs: DOWN is a tap of A, OK a tap of B, BACK a hold of B (one each), UP
 the chord A+B and LONG OK B held then A (two each). There the cursor goes
@@ -371,9 +377,9 @@ class MeasuringDriver(keyscript.Driver):
         if q is None:
             self._extra("open", "ok")
         else:
-            need, values = q
+            need, values, start = q
             n = len(values)
-            start, target = n // 2, values.index(rec[need.key])
+            target = values.index(rec[need.key])
             self._note(question_kind(need), n, start, target, (target - start) % n)
             if target != start:
                 self.pending = need  # its OK comes on the question's own screen
@@ -457,9 +463,10 @@ def _adjust_probs(u):
 
 
 def _question(u, q):
-    # a noted UI choice with what the device knows about it
+    # a noted UI choice with what the device knows about it (down: the
+    # cursor's net DOWN steps, the keys a habit repeats: habit())
     out = {"kind": u["kind"], "presses": presses_of(u), "presses_2key": presses_of(u, TWO_KEY),
-           "probs": q["probs"], "exact": q["exact"], "n": u["n"]}
+           "probs": q["probs"], "exact": q["exact"], "n": u["n"], "down": u["down"]}
     if "options" in q:
         out["options"] = q["options"]
         out["answer"] = q["answer"]
@@ -610,6 +617,38 @@ def _by_question(games, freq, n_rounds):
     return out
 
 
+def habit(games):
+    """The habit figure (issue 30): for every question whose options are not
+    cards from a draw pile (kind not in DRAWN), the keys that gave the same
+    answer to the same question (kind, card, options) last time in the game,
+    pressed blind now: how often they give another answer. The keys are the
+    cursor's net DOWN steps (the short way round and its OK land where
+    they did), so they give the same answer when the list and its start
+    are the same. -> {"asked", "missed", "pct", "by_kind": {kind: [asked,
+    missed]}}: asked counts the questions that had such a last time."""
+    asked = missed = 0
+    by_kind = {}
+    for g in games:
+        last = {}  # (kind, context, options, answer) -> the net DOWN steps that gave it
+        for ln in g["lines"]:
+            for q in ln["questions"]:
+                if "options" not in q or q["kind"] in DRAWN:
+                    continue
+                key = _answer_key(q) + (json.dumps(q["answer"]),)
+                was = last.get(key)
+                last[key] = q["down"]
+                if was is None:
+                    continue
+                k = by_kind.setdefault(q["kind"], [0, 0])
+                asked += 1
+                k[0] += 1
+                if was != q["down"]:
+                    missed += 1
+                    k[1] += 1
+    return {"asked": asked, "missed": missed, "pct": round(100.0 * missed / asked, 2) if asked else 0.0,
+            "by_kind": by_kind}
+
+
 def figures(games):
     """The corpus's figures (JSON-able, deterministic) from measure_game's
     results: corpus_* overall, corpus_styles per style, corpus_gap_by_question
@@ -634,6 +673,11 @@ def figures(games):
     out["corpus_gap_by_question"] = _by_question(games, freq, len(rows_all))
     qs = [q for g in games for ln in g["lines"] for q in ln["questions"]]
     draws = [q for q in qs if q["kind"] in DRAWN]
+    h = habit(games)
+    out["corpus_habit_asked"] = h["asked"]
+    out["corpus_habit_missed"] = h["missed"]
+    out["corpus_habit_pct"] = h["pct"]
+    out["corpus_habit_by_kind"] = h["by_kind"]
     out["corpus_uniform_draws"] = sum(1 for q in draws if not q["exact"])
     out["corpus_card_draws"] = len(draws)
     return out
@@ -690,6 +734,19 @@ def table_lines(fig, top=None):
             _n(d["floor_learned_per_round_median"]), _pct(d["gap_learned_median_pct"]),
             _n(d["presses_2key_per_round_median"]), _n(d["presses_2key_per_round_p95"]),
             _n(d["floor_2key_per_round_median"]), _pct(d["gap_2key_median_pct"])))
+    out.append("")
+    out.append("Presses per round, all styles, median / p95 / mean: 4-key %s / %s / %s, 2-key %s / %s / %s." % (
+        _n(fig["corpus_presses_per_round_median"]), _n(fig["corpus_presses_per_round_p95"]),
+        _n(fig["corpus_presses_per_round_mean"]), _n(fig["corpus_presses_2key_per_round_median"]),
+        _n(fig["corpus_presses_2key_per_round_p95"]), _n(fig["corpus_presses_2key_per_round_mean"])))
+    if "corpus_habit_pct" in fig:
+        kinds = sorted(fig["corpus_habit_by_kind"].items())
+        out.append("")
+        out.append("Habit figure (questions whose options are not cards from a draw pile, the keys that gave "
+                   "the same answer to the same question last time pressed blind): another answer %d of %d "
+                   "(%.2f %%; goal 0 %%); by kind (missed / asked): %s." % (
+                       fig["corpus_habit_missed"], fig["corpus_habit_asked"], fig["corpus_habit_pct"],
+                       ", ".join("%s %d / %d" % (k, v[1], v[0]) for k, v in kinds)))
     out.append("")
     out.append("| question kind | asked | presses (mean) | floor | corpus floor | learned floor "
                "| presses per round | gap per round (floor / learned) |")

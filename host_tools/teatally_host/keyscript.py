@@ -150,8 +150,7 @@ class Driver:
         if q is None:
             self.press("ok")  # the board only opens the round
             return
-        need, values = q
-        sel = len(values) // 2  # the middle one is selected first
+        need, values, sel = q  # sel: the card selected first
         target = rec[need.key]  # a round's first question: a revealed card (the draft's own)
         n = len(values)
         d = (values.index(target) - sel) % n

@@ -94,9 +94,12 @@ class Need(Exception):
     the legal answers (a tuple of names or values, or (lo, hi) for numbers);
     what: a short label for the screen ("guards 2/3", "executioner", ...);
     watch: for the hourglasses question, the hand's space index after the
-    winner's action (else None)."""
+    winner's action (else None); pile: for a card question, the pile the
+    card comes from as it is at the question (a draw pile: card -> count;
+    a discard pile: a list), for the counts the screen shows ("king 7 x2"),
+    else None."""
 
-    def __init__(self, params, key, who, options, what, watch=None):
+    def __init__(self, params, key, who, options, what, watch=None, pile=None):
         super().__init__(params, key)
         self.params = params
         self.key = key
@@ -105,6 +108,7 @@ class Need(Exception):
         self.options = options
         self.what = what
         self.watch = watch
+        self.pile = pile
 
 
 # The kind of answer a Need asks for, by the key the answer goes to (None:
@@ -367,21 +371,21 @@ class _Round:
         self.what = ""
 
     # -- asking for parameters ------------------------------------------
-    def get(self, params, key, who, options):
+    def get(self, params, key, who, options, pile=None):
         # params[key]; when missing, asked (probe mode) or refused.
         if key in params:
             return params[key]
         if self.probe:
-            return self.ask(params, key, who, options)
+            return self.ask(params, key, who, options, pile)
         raise Refused("%s: missing %s" % (self.what, key))
 
-    def ask(self, params, key, who, options):
+    def ask(self, params, key, who, options, pile=None):
         # Probe mode: a missing answer. With fills (a list) and exactly one
         # possible answer, that answer goes into the line and is recorded in
         # fills as (kind, who, value) (T42-INPUT-1: nothing is asked); else
-        # raise Need.
+        # raise Need (pile: a card's pile, Need.pile).
         if self.fills is None or (options[0] != options[1] if key == "stars" else len(options) != 1):
-            raise Need(params, key, who, options, self.what)
+            raise Need(params, key, who, options, self.what, None, pile)
         if type(params.get(key)) is list:  # multi-card reveals (guards, reveal space)
             params[key].append(options[0])
         else:
@@ -389,11 +393,15 @@ class _Round:
         self.fills.append((_KIND[key], who, options[0]))
         return options[0]
 
-    def card(self, params, who, options):
-        # The card params["card"]; options: a tuple, or a draw pile (a dict
-        # card -> count) whose kinds, in CARDS order, are the options.
+    def card(self, params, who, options, pile=None):
+        # The card params["card"]; options: a tuple (from pile: Need.pile),
+        # or a draw pile (a dict card -> count) whose kinds, in CARDS order,
+        # are the options.
         if "card" not in params:
-            self.get(params, "card", who, _kinds(options) if type(options) is dict else options)
+            if type(options) is dict:
+                self.get(params, "card", who, _kinds(options), options)
+            else:
+                self.get(params, "card", who, options, pile)
         return _checked_card(params["card"], options, self.what)
 
     def stars(self, params, who, hi):
@@ -424,7 +432,8 @@ class _Round:
             if not self.probe:
                 raise Refused("missing the card %s revealed" % PLAYERS[p])
             self.what = _REVEALS[p]
-            c = self.ask(action, PLAYERS[p], p, self.s.players[p].in_draw())
+            draw = self.s.players[p].draw
+            c = self.ask(action, PLAYERS[p], p, _kinds(draw), draw)
         if not isinstance(c, str) or c not in VALUE:
             raise Refused("unknown card %r for %s" % (c, PLAYERS[p]))
 
@@ -556,7 +565,8 @@ class _Round:
         # the next card p reveals; end (" 2/3") ends the question's label
         what = self.what
         self.what = what + end
-        self.ask(params, "cards", p, self.s.players[p].in_draw())
+        draw = self.s.players[p].draw
+        self.ask(params, "cards", p, _kinds(draw), draw)
         self.what = what
 
     def reveal_card(self, p, card, end):
@@ -682,8 +692,8 @@ class _Round:
             if "card" in params or "stars" in params:
                 raise Refused("%s: nothing in the discard pile can be destroyed" % self.what)
             return
-        c = self.card(params, p, options)
         discard = self.s.players[p].discard
+        c = self.card(params, p, options, discard)
         # the topmost c goes (remove() takes the first one)
         discard.reverse()
         discard.remove(c)

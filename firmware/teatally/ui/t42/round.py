@@ -21,7 +21,17 @@ bottom line); they are not part of the answers, so BACK skips over them.
 
 The status board shows the next round's first question with the answer
 selected first (opening): its OK, UP and DOWN begin the round and act on
-that question (start). Screen text comes from teatally.words."""
+that question (start). Screen text comes from teatally.words.
+
+A player's habits are the interface (issue 30): every list a question
+shows is in a fixed order (rows: cards in value order, piles in value
+order, spaces clockwise; action_rows: the effect, the buys from the
+dearest, nothing), and its cursor starts by a fixed rule (first_row: a
+card revealed from a draw pile on the likeliest one, the engine knowing
+the pile; everything else on the first row; a number on 0), never on an
+answer just taken back (BACK) or undone (the undone round, the game's
+redo line: avoided). Nothing is remembered from earlier rounds, so the
+same journal and keys give the same record with or without a restart."""
 
 from teatally import words
 from teatally.rules import t42
@@ -37,44 +47,65 @@ _HOURGLASSES = (words.f("ask.hourglasses", NAMES[0]), words.f("ask.hourglasses",
 _COPIES = (words.f("ask.copies", NAMES[0]), words.f("ask.copies", NAMES[1]))
 
 def _counted(item, n):
-    # a card's item with its count in the draw pile: "king 7 x3"
+    # a card's item with its count in the pile: "king 7 x3"
     return (item[0] + " x%d" % n, item[1])
 
 
-# What the players answered last time in this game, the likely answer next
-# time: per card, the printed stars last entered (T42-DESTROY-1: the players
-# read them off the card); per winning card and whether a buy was offered
-# (_act_key), the action it got, and per winner what they did last
-# (_winner_key) (issue 26: players mostly do again what they did with a
-# card when they could buy, or could not); the king's take (_take_key). Kept for
-# one Game object only, so a new game (or a new App in a test) starts afresh.
-_memo = [None, {}]
+def rows(need):
+    """The options of a question (a t42.Need, not a number: those are
+    picked over need.options = (lo, hi)) as every screen lists them, in a
+    fixed order: (label, value) rows. Cards in value order (t42.CARDS: the
+    rulebook's values, the cat before the rabbit), each with its count in
+    the pile it comes from when there are two or more ("king 7 x2"); piles
+    in value order (4..8); the watch's spaces clockwise from 12 o'clock
+    (t42.SPACES); the king's take: the flamingo, then 2 tarts; a copy:
+    apply, then decline. The winner's action: action_rows."""
+    kind = need.kind
+    if kind == t42.ASK_CARD:
+        return _card_rows(need.options, need.pile)
+    if kind == t42.ASK_PILE:
+        return [(words.f("pile.item", v, words.card(t42.PILE_CARD[v])), v) for v in need.options]
+    if kind == t42.ASK_SPACE:
+        return [(words.space(sp), sp) for sp in need.options]
+    if kind == t42.ASK_TAKE:
+        return [(words.t("take.flamingo"), "flamingo"), (words.t("take.tarts"), "tarts")]
+    # ASK_COPY: the copied effect (the card: the label's last word), or decline it
+    card = _last_word(need.what)
+    return [(words.f("copy.apply", words.card(card)), False), (words.t("copy.decline"), True)]
 
 
-def _act_key(card, buys):
-    # the memo's key of a winning card's action: a small int, no new object
-    # (heap live peak: 112,752 B; with (card, buys) tuples 113,200 B, of
-    # the budget's 114,688)
-    return 2 * t42.CARDS.index(card) + (1 if buys else 0)
+def first_row(need, listed):
+    """Where a list's cursor starts (listed: rows(need), or the card names):
+    a card revealed from a draw pile on the likeliest one (the most of it
+    in the pile, the first of equals: the engine knows each draw pile);
+    every other list on its first row."""
+    pile = need.pile
+    if need.kind != t42.ASK_CARD or type(pile) is not dict:
+        return 0
+    best = 0
+    most = 0
+    for i in range(len(listed)):
+        v = listed[i]
+        n = pile.get(v if type(v) is str else v[1], 0)
+        if n > most:
+            best = i
+            most = n
+    return best
 
 
-def _winner_key(w, buys):
-    # the memo's key of what player w did last as the winner: "effect",
-    # "buy" or "none" (for a card not seen yet in this game)
-    return 100 + 2 * w + (1 if buys else 0)
-
-
-def _take_key(who, holds):
-    # the memo's key of the king's take (T42-CARD-7): per player, holding
-    # the flamingo or not
-    return 110 + 2 * who + (1 if holds else 0)
-
-
-def _last(game):
-    if _memo[0] is not game:
-        _memo[0] = game
-        _memo[1] = {}
-    return _memo[1]
+def avoided(listed, sel, v):
+    """The start sel moved off v, an answer taken back or undone (never the
+    default again): to the next row down (wrapping) that is not v and does
+    not spend (an action's buy: an int); sel itself if v is not there."""
+    n = len(listed)
+    if n < 2 or listed[sel][1] != v:
+        return sel
+    for k in range(1, n):
+        i = (sel + k) % n
+        w = listed[i][1]
+        if w != v and type(w) is not int:
+            return i
+    return sel
 
 
 def start(ui, ev=None):
@@ -90,13 +121,13 @@ def start(ui, ev=None):
         ui.top().key(ui, ev)
 
 
-# The status board's last line for the state _OPEN[0], and the question it
-# shows (None: not a card): one probe a state. The line asks player
-# _OPEN[3] about card _OPEN[4]: the same question as the state before
-# keeps its text. Speed, first light (issue 24): without the memo computing
-# p95 +0.6 ms, first light proxy 25.4 ms > 25; without keeping the text
-# +0.4 ms, 25.2 ms.
-_OPEN = [None, None, None, None, None]
+# The status board's last line for the state _OPEN[0] (and the undone
+# line _OPEN[5]), and the question it shows (None: not a card): one probe a
+# state. The line asks player _OPEN[3] about card _OPEN[4]: the same
+# question as the state before keeps its text. Speed, first light (issue
+# 24): without the memo computing p95 +0.6 ms, first light proxy 25.4 ms >
+# 25; without keeping the text +0.4 ms, 25.2 ms.
+_OPEN = [None, None, None, None, None, None]
 
 
 def opening(app):
@@ -108,29 +139,51 @@ def opening(app):
 
 
 def first_question(app):
-    """The question the board's OK, UP and DOWN act on: (need, its options
-    as listed, the middle one selected first: _arranged), or None when the
-    board only opens the round."""
+    """The question the board's OK, UP and DOWN act on: (need, its cards in
+    value order, the index selected first: first_row, off the undone
+    round's card), or None when the board only opens the round."""
     _open(app.game)
     return _OPEN[2]
 
 
+def undone(game):
+    """The round line the players just undid (the game's next redo), whose
+    answers are never the default again, or None."""
+    r = game.redo_stack
+    if r and "adjust" not in r[-1]:
+        return r[-1]
+    return None
+
+
 def _open(game):
-    if _OPEN[0] is not game.state:
+    gone = undone(game)
+    if _OPEN[0] is not game.state or _OPEN[5] is not gone:
         need = _first_need(game)
         if need is None or need.kind != t42.ASK_CARD:
             _OPEN[1] = words.t("board.play")
             _OPEN[2] = _OPEN[3] = _OPEN[4] = None
         else:
             who = need.who
-            listed = _arranged(need.options, game.state.players[who].draw)
-            _OPEN[2] = (need, listed)
-            card = listed[len(listed) // 2]
+            listed = need.options
+            sel = first_row(need, listed)
+            if gone is not None:
+                sel = _off(listed, sel, gone.get(need.key))
+            need.pile = None  # (not kept with the board: only the card is shown)
+            _OPEN[2] = (need, listed, sel)
+            card = listed[sel]
             if _OPEN[3] != who or _OPEN[4] != card:
                 _OPEN[1] = words.f("board.next", NAMES[who], words.card(card))
                 _OPEN[3] = who
                 _OPEN[4] = card
         _OPEN[0] = game.state
+        _OPEN[5] = gone
+
+
+def _off(names, sel, v):
+    # avoided() for a list of card names: the next one that is not v
+    if names[sel] == v and len(names) > 1:
+        return (sel + 1) % len(names)
+    return sel
 
 
 def _first_need(game):
@@ -159,11 +212,11 @@ class Round:
         self.need = None  # the question on screen: a t42.Need, or None for the action
         self.winner = -1
         self.points = 0  # what the winner won by (the action menu's buys)
-        self.action = None  # the winner's action answered last (kept at the commit)
-        self.buys = False  # the action menu offers a buy
         self.notes = None  # what was filled in without asking, for the next screen
         self.lines = []  # the picker's lines (_land)
         self.text = None  # what _say gives (_act_hint: the effect's words)
+        self.taken = None  # the answer BACK took back, for the question asked again (_start)
+        self.back_to = False  # a question asked again by BACK
         # a recover.Mend while a damaged round is entered again: it prefills
         # and narrows the answers (recover.Mend.shape reads rows and sel),
         # and the commit is its (App.commit)
@@ -227,31 +280,39 @@ class Round:
         if need is None:
             _act(self.draft, v)
             self.acted = True
-            self.action = v
         elif need.kind == t42.ASK_COPY and not v:
             self.copies += 1  # applied: counted, not written (T42-COPY-4)
         else:
-            if need.kind == t42.ASK_STARS:
-                _last(self.app.game)[_stars_key(need)] = v
-            elif need.kind == t42.ASK_TAKE:
-                _last(self.app.game)[_take_key(need.who, self.app.game.state.flamingo == need.who)] = v
             _fill_in(need.params, need.key, v)  # a declined copy: {"decline": true}
         self.advance(ui)
 
     def back(self, ui):
-        """BACK: one question back, its cursor on the answer given; at the
+        """BACK: one question back, asked again with its cursor where it
+        always starts, but never on the answer taken back (avoided); at the
         first question the round is dropped."""
         if not self.answers:
             ui.pop()
             return
-        v = self.answers.pop()
         saved = self.saved
+        self.taken = self.answers.pop()
+        self.back_to = True
         self.copies = saved.pop()
         self.notes = saved.pop()
         self.acted = saved.pop()
         self.draft = saved.pop()
         self.advance(ui)
-        _recall(ui.top(), v)
+        self.back_to = False
+
+    def _avoid(self):
+        # the answer the question on screen must not start on: the one BACK
+        # took back, else the undone round's (recover.hinted reads it as a
+        # mend reads a damaged line), else None
+        if self.back_to:
+            return self.taken
+        gone = undone(self.app.game) if self.guide is None else None
+        if gone is None:
+            return None
+        return _answer_in(gone, self.draft, self.need)
 
     # -- what the screens call back ---------------------------------------------------
     def _say(self, v):
@@ -304,39 +365,16 @@ class Round:
         card = d["blue"] if w == 0 else d["pink"]
         points = t42.VALUE[card] - t42.VALUE[d["pink"] if w == 0 else d["blue"]]  # T42-BUY-1
         s = self.app.game.state
-        rows = _effect_rows(s, card)
-        effects = len(rows)
-        _buy_rows(rows, s, points, s.players[w].tarts)  # T42-BUY-2
-        rows.append((words.t("act.none"), "none"))  # T42-ROUND-3
+        listed = action_rows(s, card, points, s.players[w].tarts)
         self.text = words.t("effect." + card)
         self.points = points
-        self.buys = len(rows) > effects + 1
         if points:
             title = words.f("win.by", NAMES[w], points)
         else:
             title = words.f("win.tie", NAMES[w])  # the flamingo's holder (T42-ROUND-2)
-        # selected first: what this card got last time in this game if it
-        # is offered, else the dearest buy the winner can afford, else the
-        # effect (what players chose most on the bench's games)
-        memo = _last(self.app.game)
-        last = memo.get(_act_key(card, self.buys))
-        if last is None:
-            # the card not seen yet: what this winner did last time
-            last = memo.get(_winner_key(w, self.buys))
-            if last == "buy":
-                last = rows[effects][1] if self.buys else None
-            elif last == "effect":
-                last = rows[0][1]
-        sel = effects if self.buys else 0
-        for i in range(len(rows)):
-            if rows[i][1] == last:
-                sel = i
-        if card == "king" and sel < effects:
-            # the king's take: this player's last one (holding the flamingo
-            # or not), else the flamingo unless they hold it
-            take = memo.get(_take_key(w, s.flamingo == w))
-            sel = 1 if take == "tarts" or (take is None and s.flamingo == w) else 0
-        return self._menu(title, rows, sel, self._act_hint)
+        # selected first: the first row, the card's effect (with its first
+        # choice), which spends nothing (a buy spends tarts)
+        return self._menu(title, listed, 0, self._act_hint)
 
     def question(self, need):
         kind = need.kind
@@ -345,32 +383,20 @@ class Round:
         if kind == t42.ASK_PILE:
             return self._ask_pile(need)
         if kind == t42.ASK_SPACE:
-            spaces = [(words.space(sp), sp) for sp in need.options]
-            return self._menu(words.t("ask.space"), spaces, 0, _space_says)
+            return self._menu(words.t("ask.space"), rows(need), 0, _space_says)
         if kind == t42.ASK_TAKE:
-            return self._ask_take(need)
+            return self._menu(words.f("ask.take", NAMES[need.who]), rows(need), 0, None)
         if kind == t42.ASK_STARS:
             return self._ask_stars(need)
         if kind == t42.ASK_COPY:
             return self._ask_copy(need)
+        # ASK_HOURGLASSES: from 0, none spent
         return self._picker(_HOURGLASSES[need.who], need.options, 0, self._land)
 
     def _ask_pile(self, need):
-        piles = [(words.f("pile.item", v, words.card(t42.PILE_CARD[v])), v) for v in need.options]
         self.text = words.t("pile.hint")
         title = words.f("ask.pile", words.label(need.what, 24 - len(words.t("ask.pile"))))
-        return self._menu(title, piles, 0, self._say)
-
-    def _ask_take(self, need):
-        rows = [(words.t("take.flamingo"), "flamingo"), (words.t("take.tarts"), "tarts")]
-        # selected first: what this player took last time in this game
-        # (holding the flamingo or not), else the flamingo unless they hold it
-        holds = self.app.game.state.flamingo == need.who
-        last = _last(self.app.game).get(_take_key(need.who, holds))
-        sel = 1 if holds else 0
-        if last is not None:
-            sel = 0 if last == "flamingo" else 1
-        return self._menu(words.f("ask.take", NAMES[need.who]), rows, sel, None)
+        return self._menu(title, rows(need), 0, self._say)
 
     def _ask_stars(self, need):
         # the same lines for every value: made once, for this question
@@ -381,40 +407,43 @@ class Round:
         ask = words.f("stars.on", words.card(key)) if key in t42.VALUE else words.t("stars.revealed")
         lines.extend(wrap(ask))
         self.text = lines
-        sel = _last(self.app.game).get(key, 0)
-        return self._picker(words.t("ask.stars"), need.options, sel, self._say)
+        # from 0, never from an earlier answer
+        return self._picker(words.t("ask.stars"), need.options, 0, self._say)
 
     def _ask_copy(self, need):
         # T42-COPY-4: the copied effect (the card: the label's last word), or
         # decline it; the bottom line says what the copy does
-        card = _last_word(need.what)
-        self.text = words.t("effect." + card)
-        choices = [(words.f("copy.apply", words.card(card)), False), (words.t("copy.decline"), True)]
-        return self._menu(_COPIES[need.who], choices, 0, self._copy_hint)
+        self.text = words.t("effect." + _last_word(need.what))
+        return self._menu(_COPIES[need.who], rows(need), 0, self._copy_hint)
 
     def _ask_card(self, need):
         who = need.who
-        draw = self.app.game.state.players[who].draw
-        listed = _arranged(need.options, draw)
+        listed = rows(need)
+        sel = first_row(need, listed)
         if need.params is self.draft:
-            # the round's own reveal: the counts are exact
-            return self._menu(_REVEALS[who], _card_rows(listed, draw), len(listed) // 2, self._card_hint)
+            # the round's own reveal
+            return self._menu(_REVEALS[who], listed, sel, self._card_hint)
         self.text = words.f("card.whose", NAMES[who])
-        return self._menu(words.label(need.what), _card_rows(listed, None), len(listed) // 2, self._say)
+        return self._menu(words.label(need.what), listed, sel, self._say)
 
-    def _menu(self, title, rows, sel, hint):
+    def _menu(self, title, listed, sel, hint):
+        sel = avoided(listed, sel, self._avoid())
         if self.guide is not None:
             # a damaged round: narrowed to what the later lines allow, prefilled
-            self.rows = rows
+            self.rows = listed
             self.sel = sel
             self.guide.shape(self)
             sel = self.sel
-        m = Menu(title, rows, self.answer, self.back, sel, hint)
+        m = Menu(title, listed, self.answer, self.back, sel, hint)
         m.round = self  # type: ignore[attr-defined]
         m.note = wrap(self.notes) if self.notes else None  # type: ignore[attr-defined]
         return m
 
     def _picker(self, title, lo_hi, value, describe):
+        # never on an answer taken back or undone, unless every other value
+        # spends (the hourglasses: 0 stays)
+        if value == self._avoid() and self.need.kind == t42.ASK_STARS and value < lo_hi[1]:
+            value += 1
         if self.guide is not None:
             self.sel = value
             lo_hi = self.guide.shape(self, lo_hi)
@@ -432,14 +461,6 @@ class Round:
         except t42.Refused as exc:
             self._refused(ui, exc)
             return
-        if self.action is not None:
-            d = self.draft
-            v = self.action
-            memo = _last(app.game)
-            memo[_act_key(d["blue"] if self.winner == 0 else d["pink"], self.buys)] = v
-            memo[_winner_key(self.winner, self.buys)] = "buy" if type(v) is int else "effect" if type(v) is tuple else v
-            if type(v) is tuple and v[0] == "take":
-                memo[_take_key(self.winner, before.flamingo == self.winner)] = v[1]
         if self.guide is not None:
             app.show_game()  # the mend goes on (ui.t42.recover); no table notices
             return
@@ -468,49 +489,31 @@ def _notice(after, lines, ok):
     return Message(words.f("notice.title", after.round), lines, ok=ok)
 
 
-def _card_rows(listed, draw):
-    # the menu's items for the cards listed, with their counts in draw
-    # ("king 7 x3") if given
-    rows = [None] * len(listed)
+def _card_rows(listed, pile):
+    # the menu's items for the cards listed, with their counts in the pile
+    # ("king 7 x3": a draw pile card -> count, or a discard pile's list) if
+    # given
+    out = [None] * len(listed)
     i = 0
-    while i < len(rows):
-        rows[i] = _CARD_ITEM[listed[i]]
-        n = draw.get(listed[i], 0) if draw is not None else 0
-        if n > 1:
-            rows[i] = _counted(rows[i], n)
+    while i < len(out):
+        c = listed[i]
+        out[i] = _CARD_ITEM[c]
+        if pile is not None:
+            n = pile.get(c, 0) if type(pile) is dict else pile.count(c)
+            if n > 1:
+                out[i] = _counted(out[i], n)
         i += 1
-    return rows
+    return out
 
 
-def _arranged(options, draw):
-    """The card options as the menu lists them: the likeliest (the most of
-    it in the draw pile) in the middle, selected first, the next likeliest
-    below it, the next above, and so on outwards, so that the card revealed
-    is few presses away either way round (the menu wraps). Cards as likely
-    as each other keep value order among their places (all equally likely:
-    plain value order, the middle one selected)."""
-    # One sort of plain ints, key i - n * count for option i:
-    # unique, likeliest first, equal counts in value order; the option is
-    # key % n, its count -(key // n). Rank k goes to place n // 2 + 0, +1,
-    # -1, +2, -2, ... (k = 0, 1, 2, ...); ranks as likely as each other (a
-    # group) fill their places in value order: the places are walked in
-    # order, each taking the next rank of its group.
-    n = len(options)
-    keys = [i - n * draw.get(options[i], 0) for i in range(n)]
-    keys.sort()
-    group = [0] * n  # per place: the first rank of the group it is for
-    nxt = [0] * n  # per group (its first rank): the next rank to place
-    a = 0
-    for k in range(n):
-        if keys[k] // n != keys[a] // n:
-            a = k
-            nxt[a] = a
-        group[(n // 2 + ((k + 1) // 2 if k & 1 else -(k // 2))) % n] = a
-    out = [None] * n
-    for p in range(n):
-        a = group[p]
-        out[p] = options[keys[nxt[a]] % n]
-        nxt[a] += 1
+def action_rows(s, card, points, tarts):
+    """The winner's action menu's rows, in a fixed order (T42-ROUND-3): the
+    card's effect (_effect_rows: with its first choice where it has one),
+    the buys the winner can afford from the dearest down (T42-BUY-2), then
+    nothing. It starts on its first row (spends nothing)."""
+    out = _effect_rows(s, card)
+    _buy_rows(out, s, points, tarts)
+    out.append((words.t("act.none"), "none"))
     return out
 
 
@@ -561,17 +564,44 @@ def _space_says(v):
     return words.t("space.does." + v)
 
 
-def _recall(screen, v):
-    # BACK: the question asked again with the cursor on the answer given
-    # before (a menu's item, a picker's value)
-    items = getattr(screen, "items", None)
-    if items is not None:
-        for i in range(len(items)):
-            if items[i][1] == v:
-                screen.sel = i
-                return
-    elif getattr(screen, "value", None) is not None and screen.lo <= v <= screen.hi:
-        screen.value = v
+def _answer_in(line, draft, need):
+    """The round line's answer to need (asked of draft; None: the winner's
+    action, as the action menu offers it), or None: read as a mend reads a
+    damaged line (recover.hinted; that module is rare, not loaded for an
+    undo)."""
+    if need is None:
+        if "buy" in line:
+            return line["buy"]
+        e = line.get("effect")
+        if e is None:
+            return "none"
+        for k in ("space", "take", "pile"):  # (a cat's space before the keys of what it plays)
+            if k in e:
+                return (k, e[k])
+        return "effect"
+    src = _follow(line, draft, need.params)
+    if type(src) is not dict:
+        return None
+    if need.kind == t42.ASK_COPY:
+        return src.get("decline") is True
+    v = src.get(need.key)
+    if type(v) is list:
+        i = len(need.params.get(need.key) or ())
+        v = v[i] if i < len(v) else None
+    return v
+
+
+def _follow(line, d, target):
+    # what line holds where the dict target is within d (by identity)
+    if d is target:
+        return line
+    if type(line) is dict:
+        for k in d:
+            if type(d[k]) is dict:
+                got = _follow(line.get(k), d[k], target)
+                if got is not None:
+                    return got
+    return None
 
 
 def _clone(o):

@@ -82,15 +82,10 @@ class NewGame:
         return Lines(words.t("new.title"), self._summary_lines(), ok=self.start, back=self.back)
 
     def _first(self, n):
-        # the item selected first: for an objective, the first one not yet
-        # above a pile
-        if n < 2:
-            return 0
-        used = self.answers[2:]
-        sel = 0
-        while sel < len(t42.OBJECTIVES) - 1 and t42.OBJECTIVES[sel] in used:
-            sel += 1
-        return sel
+        # the item selected first: always the first (issue 30: a screen
+        # that looks like the one before starts where it did; a face
+        # already above a pile is taken only once confirmed)
+        return 0
 
     def _summary_lines(self):
         a = self.answers
