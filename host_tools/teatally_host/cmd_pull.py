@@ -13,7 +13,7 @@ import binascii
 import sys
 from pathlib import Path
 
-from teatally_host.errors import BadInput
+from teatally_host.errors import folder
 
 # On the device: the files, then each one as hex (binary-safe: a damaged
 # journal may hold any byte), read whole (a journal is a few KB; the app is
@@ -122,10 +122,7 @@ def run(args):
     if args.dry_run:
         print("mpremote " + " ".join(cmd_flash.quote(a.replace(str(cmd_flash.ROOT) + "/", "")) for a in argv))
         return 0
-    try:
-        Path(args.dest).mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise BadInput("cannot make the folder %s: %s" % (args.dest, exc.strerror or exc))
+    folder(args.dest, "the folder for the records")
     files = Files(args.dest, sys.stdout)
     lines, wait = cmd_flash.spawn(argv)
     text = []

@@ -19,7 +19,7 @@ def add_arguments(p):
 def run(args):
     if args.upto is not None and args.upto < 1:
         raise BadInput("--upto must be a line number, 1 or more")
-    data = read_bytes(args.record)
+    data = read_bytes(args.record, "game record")
     try:
         game = load_record(data, args.upto)
     except RecordError as exc:

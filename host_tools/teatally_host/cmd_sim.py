@@ -25,7 +25,7 @@ import sys
 from pathlib import Path
 
 from teatally_host import mpvm, sim
-from teatally_host.errors import BadInput, read_text
+from teatally_host.errors import BadInput, folder, read_text
 
 HEAP_KB_RANGE = (16, 1024)
 MAX_SCALE = 16  # a 2048x1024 PNG per frame
@@ -97,11 +97,11 @@ def run(args):
             flash = Path(tmp.name)
         else:
             flash = Path("sim-flash")
-        flash.mkdir(parents=True, exist_ok=True)
+        folder(flash, "--flash (the folder playing the Pico's flash)")
         if args.png:  # (written at every frame: a folder that cannot be is said now)
-            Path(args.png).mkdir(parents=True, exist_ok=True)
+            folder(args.png, "--png (the folder for the frames)")
         if args.shot:
-            Path(args.shot).parent.mkdir(parents=True, exist_ok=True)
+            folder(Path(args.shot).parent, "--shot (the last frame's file)")
             if Path(args.shot).is_dir():
                 raise BadInput("--shot %s is a folder; give a file name" % args.shot)
         args.board = args.board or sim.board_of(flash)
