@@ -86,7 +86,7 @@ def test_an_endless_stdin_is_refused_after_1_mib_in_one_line(monkeypatch, argv, 
     stream.given = 0
     code, out, err, peak = run_endless(argv, stream, monkeypatch)
     assert (code, out) == (2, ""), err
-    assert err == ("teatally %s: stdin: more than 1 MiB, far more than any %s (teatally reads at most 1 MiB of an "
+    assert err == ("teatally %s: stdin: more than 1 MiB, far more than any %s (1 MiB is the most read of any "
                    "input)\n" % (argv[0], WHAT[argv[0]]))
     assert MAX_INPUT < stream.given <= MAX_INPUT + (1 << 16)  # read no further than needed
     assert peak < HELD, peak
@@ -102,8 +102,8 @@ def test_every_file_input_is_bounded(tmp_path):
         (["sim", "--keys", "/dev/zero"], "key script"),
     ):
         code, out, err = check(argv[0], run_cli(argv))
-        assert code == 2 and err == ("teatally %s: %s: more than 1 MiB, far more than any %s (teatally reads at most "
-                                     "1 MiB of an input)\n" % (argv[0], argv[-1], what)), err
+        assert code == 2 and err == ("teatally %s: %s: more than 1 MiB, far more than any %s (1 MiB is the most read "
+                                     "of any input)\n" % (argv[0], argv[-1], what)), err
     # bench --records: its records are checked before the long run
     recs = tmp_path / "recs"
     recs.mkdir()
@@ -118,7 +118,7 @@ def test_every_file_input_is_bounded(tmp_path):
     code, out, err = check("report", run_cli(["report", str(season)]))
     assert code == 0 and out.startswith("games finished: 0 (unfinished 1, invalid 1)")
     assert err == ("teatally report: zero.jsonl left out (invalid): more than 1 MiB, far more than any game record "
-                   "(teatally reads at most 1 MiB of an input)\n")
+                   "(1 MiB is the most read of any input)\n")
     # a file of exactly 1 MiB is read (and judged on what it holds)
     big = tmp_path / "big.jsonl"
     big.write_bytes(DEMO + b"#" * (MAX_INPUT - len(DEMO) - 1) + b"\n")

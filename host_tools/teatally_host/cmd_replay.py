@@ -7,12 +7,15 @@ import sys
 from teatally import jsonc, record
 from teatally.rules import t42
 from teatally.journal import RecordError
-from teatally_host.errors import BadInput, load_record, read_bytes
+from teatally_host.errors import INPUT_LIMIT_NOTE, BadInput, load_record, read_bytes
 from teatally_host import salvage
 
 
+EPILOG = INPUT_LIMIT_NOTE
+
+
 def add_arguments(p):
-    p.add_argument("record", help="game record (JSON Lines; '-' for stdin)")
+    p.add_argument("record", help="game record (JSON Lines, at most 1 MiB; '-' for stdin)")
     p.add_argument("--upto", type=int, metavar="N", help="print the state after line N")
 
 

@@ -25,7 +25,7 @@ from pathlib import Path
 from teatally import record
 from teatally.rules import t42
 from teatally.journal import RecordError
-from teatally_host.errors import BadInput, read_bytes, record_lines, say, shown
+from teatally_host.errors import INPUT_LIMIT_NOTE, BadInput, read_bytes, record_lines, say, shown
 from teatally_host.errors import folder as make_folder
 
 COLOURS = {"blue": "#2f6fd0", "pink": "#e0529c"}
@@ -61,10 +61,19 @@ CSV_FIELDS = (
 NOT_FINISHED = "not finished"
 
 
+EPILOG = INPUT_LIMIT_NOTE + (
+    " A damaged device journal (a line whose CRC fails, a torn last line) gets one verdict in replay, report and "
+    "a season: what can be kept without asking (a byte put right by its CRC, the lines before the damage and the "
+    "intact ones after it that still replay) is the game, and stderr says what was kept; a hand-written record "
+    "(no CRCs) with a bad line is refused, and a season leaves it out.")
+
+
 def add_arguments(p):
-    p.add_argument("path", help="a game record, or a folder of records for season statistics")
+    p.add_argument("path", help="a game record (at most 1 MiB), or a folder of records for season statistics "
+                   "(each at most 1 MiB)")
     p.add_argument("--out", help="output folder (default: next to the record)")
-    p.add_argument("--html", action="store_true", help="also write a one-page HTML report")
+    p.add_argument("--html", action="store_true",
+                   help="also write a one-page HTML report (of a folder: season.html, when it holds a finished game)")
     p.add_argument(
         "--lang",
         choices=("en", "ja"),

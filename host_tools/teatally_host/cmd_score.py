@@ -26,7 +26,7 @@ import sys
 from teatally import jsonc
 from teatally.rules import teatime
 from teatally.rules import witches
-from teatally_host.errors import BadInput, read_text
+from teatally_host.errors import INPUT_LIMIT_NOTE, BadInput, read_text
 
 GAMES = ("tea-time", "tea-witches")
 
@@ -35,8 +35,11 @@ class InputError(ValueError):
     pass
 
 
+EPILOG = INPUT_LIMIT_NOTE
+
+
 def add_arguments(parser):
-    parser.add_argument("file", metavar="FILE", help="game JSON file, or '-' for stdin")
+    parser.add_argument("file", metavar="FILE", help="game JSON file (at most 1 MiB), or '-' for stdin")
 
 
 def _read(path):

@@ -52,7 +52,7 @@ def add_arguments(parser):
         % sim.DEFAULT_BOARD,
     )
     parser.add_argument("--flash", metavar="DIR", help="folder playing the Pico's flash (default ./sim-flash)")
-    parser.add_argument("--keys", metavar="FILE", help="key script to play ('-' = stdin), then exit")
+    parser.add_argument("--keys", metavar="FILE", help="key script to play ('-' = stdin; at most 1 MiB), then exit")
     parser.add_argument("--demo", action="store_true", help="play the built-in demo (fresh flash) and exit")
     parser.add_argument("--png", metavar="DIR", help="save every frame as DIR/frame-NNNNN.png")
     parser.add_argument("--shot", metavar="FILE", help="save the last frame as a PNG")

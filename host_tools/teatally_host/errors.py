@@ -75,11 +75,15 @@ def folder(path, what):
 # lines and their JSON), far under 100 MB.
 MAX_INPUT = 1 << 20
 MAX_INPUT_TEXT = "1 MiB"
+# what `teatally CMD -h` says of it, below the options of the commands that read input
+INPUT_LIMIT_NOTE = ("Every input is read up to %s, and more is refused: a whole game's record is about 4 KB "
+                    "and a score file under 1 KB, so the limit only stops an endless stream or a wrong file "
+                    "(e.g. /dev/zero) before it fills the memory." % MAX_INPUT_TEXT)
 
 
 def too_big(path, what):
     """The one line for an input over MAX_INPUT."""
-    return "%s: more than %s, far more than any %s (teatally reads at most %s of an input)" % (
+    return "%s: more than %s, far more than any %s (%s is the most read of any input)" % (
         shown(str(path)), MAX_INPUT_TEXT, what, MAX_INPUT_TEXT)
 
 
