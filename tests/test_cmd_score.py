@@ -156,7 +156,12 @@ GOOD_TT = [ttp([0, 0, 2, 1, 4, 6], True), ttp([4, 2, 2, 3, 0, 2])]
 INVALID = [
     # (id, document or raw text, expected stderr substring)
     ("malformed", '{"game": ', "malformed JSON"),
-    ("empty", "", "malformed JSON"),
+    ("empty", "", 'the file is empty: expected a JSON object with "game" and "players"'),
+    ("blank", " \n\t\n", 'the file is empty: expected a JSON object with "game" and "players"'),
+    ("deep", "[" * 100000, "malformed JSON: nested deeper than 8 levels (a score file nests 4"),
+    ("deep-in-object", '{"game": "tea-time", "players": ' + "[" * 9 + "]" * 9 + "}", "nested deeper than 8"),
+    ("bracket-in-string", '{"game": "[[[[[[[[[[[[", "players": []}', 'unknown game "[[[[[[[[[[[["'),
+    ("bad-comma", '{"game": "tea-time",}', "malformed JSON at line 1, column 21: expecting property name"),
     ("nan", '{"game": "tea-witches", "players": [{"coins": NaN}]}', "NaN is not a number"),
     ("not-object", [1, 2], 'expected a JSON object with "game" and "players"'),
     ("no-game", {"players": []}, 'missing "game"'),

@@ -201,8 +201,9 @@ def test_a_board_that_is_not_a_pico_or_disconnects_gets_one_line(monkeypatch, ca
     fake_mpremote(monkeypatch, out)
     assert cli.main(["flash", "--no-driver"]) == 2
     got = capsys.readouterr()
-    assert got.err == ("teatally flash: the board disconnected after file 12 of %d; the old firmware still boots; "
-                       "run `teatally flash` again to finish (files already there are skipped)\n" % len(files))
+    assert got.err == ("teatally flash: the board disconnected with 11 of %d files copied (file 12, %s, cut off); "
+                       "the old firmware still boots; run `teatally flash` again to finish (files already there are "
+                       "skipped)\n" % (len(files), cmd_flash.short_path(files[11])))
     assert "file 12 of %d: teatally/" % len(files) in got.out and "Traceback" not in got.out + got.err
     # all went well: progress for every file, then done
     fake_mpremote(monkeypatch, "device rp2 1.28\n" + "".join("cp %s :x/\n" % f for f in files)
@@ -217,7 +218,7 @@ def test_a_board_that_is_not_a_pico_or_disconnects_gets_one_line(monkeypatch, ca
     monkeypatch.setattr(cmd_pull, "Path", cmd_pull.Path)
     assert cli.main(["pull", str(cmd_flash.ROOT / "build" / "pull-test")]) == 2
     err = capsys.readouterr().err
-    assert err == ("teatally pull: the board disconnected after file 1 of 3; nothing on the board changed: "
+    assert err == ("teatally pull: the board disconnected with 0 of 3 files copied; nothing on the board changed: "
                    "run `teatally pull` again\n")
 
 
@@ -503,3 +504,85 @@ def test_the_prepare_and_switch_lines_run_on_micropython(tmp_path):
     play(argv, clean)
     assert tree(flash) == tree(clean)
     assert tree(flash)["games/g0001.jsonl"] == old["games/g0001.jsonl"]
+
+
+def test_progress_follows_paths_with_spaces_and_a_cut_counts_the_files_copied(tmp_path):
+    """A clone in a folder whose name has spaces: mpremote's "cp SRC DEST"
+    line has more than three words; each still shows its file at once, and
+    a cut says how many files are truly on the board (the file whose "cp"
+    line came last may be cut off)."""
+    import io
+
+    build = tmp_path / "my games" / "tea tally" / "mpy"
+    steps = cmd_flash.plan("pico_ssd1306", driver=False, build=build)
+    files = cmd_flash.copied_files(steps)
+    for f in files:
+        if str(f).startswith(str(build)):
+            f.parent.mkdir(parents=True, exist_ok=True)
+            f.write_bytes(b"x" * 10)
+    assert all(" " in str(f) for f in files if str(f).startswith(str(build)))
+    out = io.StringIO()
+    prog = cmd_flash.Progress(files, out)
+    # mpremote's line for a copy into a folder: "cp <src> :teatally.new/"
+    dest = [st[-1] for st in steps if st[:2] == ["fs", "cp"] for _ in st[2:-1]]
+    for i in range(3):
+        prog.line("cp %s %s\n" % (files[i], dest[i]))
+        assert "file %d of %d: " % (i + 1, len(files)) in out.getvalue().splitlines()[-1]
+    assert out.getvalue().splitlines()[0].startswith("file 1 of %d: %s" % (len(files), files[0]))
+    assert prog.copied == 2 and prog.done == 3
+    msg = cmd_flash.failure("device rp2 1.28\nserial.serialutil.SerialException: write failed\n", prog, "flash")
+    assert msg.startswith("the board disconnected with 2 of %d files copied (file 3, " % len(files)), msg
+    # "Up to date" after a cp line: that file is on the board
+    prog.line("Up to date: teatally.new/x.mpy\n")
+    assert prog.copied == 3
+    # nothing begun: "before any file"
+    prog = cmd_flash.Progress(files, io.StringIO())
+    msg = cmd_flash.failure("device rp2 1.28\nmpremote: stopped\n", prog, "flash")
+    assert "before any of the %d files was copied" % len(files) in msg and "file 0" not in msg
+
+
+def test_offline_driver_install_says_the_internet_is_needed_once_and_no_driver(monkeypatch, capsys):
+    """mip install of the display driver without the internet (mpremote's
+    own output when the name lookup fails): one line naming the cause and
+    --no-driver, not "run it again"."""
+    fake_mpremote(monkeypatch, (
+        "device rp2 1.28\nInstall ssd1306\nInstalling ssd1306 (latest) from https://micropython.org/pi/v2 to lib.new\n"
+        "Package may be partially installed\nmpremote: [Errno -3] Temporary failure in name resolution requesting "
+        "https://micropython.org/pi/v2/package/6/ssd1306/latest.json\n"))
+    assert cli.main(["flash"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("teatally flash: could not download the display driver ssd1306 "
+                                                   "from micropython.org ([Errno -3] Temporary failure in name "
+                                                   "resolution): installing it needs the internet once"), err
+    assert "`teatally flash --no-driver` skips it" in err and "old firmware still boots" in err
+    # an HTTP error is not "offline"
+    assert cmd_flash.unreachable("mpremote: Error 500 requesting https://micropython.org/pi/v2/x.json\n") is None
+
+
+@pytest.mark.parametrize("cmd", ["flash", "pull"])
+def test_no_board_says_no_board_found_and_nothing_else(monkeypatch, capsys, tmp_path, cmd):
+    for output in ("mpremote: no device found\n",
+                   "mpremote: failed to access /dev/ttyACM0 (it may be in use by another program)\n"):
+        fake_mpremote(monkeypatch, output)
+        argv = [cmd, "--no-driver"] if cmd == "flash" else [cmd, str(tmp_path / "records")]
+        assert cli.main(argv) == 2
+        err = capsys.readouterr().err
+        assert err == ("teatally %s: no board found: plug in the Pico (USB data cable) and close other serial "
+                       "programs\n" % cmd), err
+
+
+def test_a_cut_pull_keeps_only_whole_files(monkeypatch, capsys, tmp_path):
+    """A pull cut in its second file: the first is written whole, the
+    second is not left half written (nor is an earlier copy of it spoiled)."""
+    dest = tmp_path / "records"
+    dest.mkdir()
+    (dest / "g0002.jsonl").write_bytes(b"an earlier pull\n")
+    fake_mpremote(monkeypatch, "file 1 of 2 game.jsonl 3\n616263\nfile 2 of 2 games/g0002.jsonl 10\n6465\n"
+                  "mpremote: Error with transport: write failed\n")
+    assert cli.main(["pull", str(dest)]) == 2
+    err = capsys.readouterr().err
+    assert err == ("teatally pull: the board disconnected with 1 of 2 files copied; nothing on the board changed: "
+                   "run `teatally pull` again\n"), err
+    assert sorted(p.name for p in dest.iterdir()) == ["current.jsonl", "g0002.jsonl"]
+    assert (dest / "current.jsonl").read_bytes() == b"abc"
+    assert (dest / "g0002.jsonl").read_bytes() == b"an earlier pull\n"

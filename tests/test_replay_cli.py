@@ -103,7 +103,7 @@ BAD = [
     pytest.param(
         lines(SETUP, {"blue": "alice", "pink": "cat", "effect": {}, "hourglasses": 2}),
         2,
-        "hourglasses must be a whole number 0..1",
+        "hourglasses: blue wins the round and has 1 to spend, not 2",
         id="too-many-hourglasses",
     ),
     pytest.param(

@@ -171,7 +171,7 @@ def test_spend_hourglasses_moves_hand_and_applies_space():
     assert s["blue"]["hourglasses"] == 1 and s["supply"]["hourglasses"] == 4
     assert s["blue"]["discard"] == ["alice", "cat", "dormouse"] and s["blue"]["stars"] == 3
     assert "cat" not in s["blue"]["draw"] and "dormouse" not in s["blue"]["draw"]
-    assert refusal(WATCH_TOO_MANY) == "hourglasses must be a whole number 0..1"
+    assert refusal(WATCH_TOO_MANY) == "hourglasses: blue wins the round and has 1 to spend, not 2"
     assert refusal(WATCH_NO_SPEND) == "watch parameters given but no hourglass spent"
 
 
@@ -391,6 +391,26 @@ def test_queen_is_immune():
 QUEEN = rec("queen", {"blue": "queen", "pink": "cat", "effect": {"pile": 8, "stars": 2}})
 QUEEN_STARS = rec("queen stars 10", {"blue": "queen", "pink": "cat", "effect": {"pile": 8, "stars": 10}})
 QUEEN_PILE = rec("queen pile 9", {"blue": "queen", "pink": "cat", "effect": {"pile": 9, "stars": 1}})
+QUEEN_EXECUTIONER_STARS = rec(
+    "queen executioner stars 10", {"blue": "queen", "pink": "cat", "effect": {"pile": 4, "stars": 10}}
+)
+EXECUTIONER_STARS = rec(
+    "executioner king stars true", {"blue": "executioner", "pink": "cat", "effect": {"card": "king", "stars": True}}
+)
+NO_HOURGLASS = rec(
+    "hourglasses none held", {"blue": "queen", "pink": "cat", "effect": {"pile": 4, "stars": 1}, "hourglasses": 2}
+)
+
+
+def test_refusals_of_numbers_name_what_the_number_is():
+    """T42-INPUT-3: a refused number names what it counts and why, in words
+    (never "blue queen executioner stars ..." or "0..0"); the same on both
+    interpreters (RECORDS, test_rule_records_same_on_micropython)."""
+    assert refusal(QUEEN_EXECUTIONER_STARS) == (
+        "blue queen: the stars printed on the destroyed executioner must be a whole number 0..9, not 10")
+    assert refusal(EXECUTIONER_STARS) == (
+        "blue executioner: the stars printed on the destroyed king must be a whole number 0..9, not true")
+    assert refusal(NO_HOURGLASS) == "hourglasses: blue wins the round and has no hourglass to spend"
 
 
 def test_queen_destroys_top_of_a_pile():
@@ -399,7 +419,8 @@ def test_queen_destroys_top_of_a_pile():
     s = st(play(QUEEN))
     assert s["piles"]["8"] == 4 and s["blue"]["stars"] == 2 and s["blue"]["destroyed_cards"] == ["alice"]
     assert s["blue"]["deck"] == {c: 1 for c in t42.START_DECK}
-    assert refusal(QUEEN_STARS) == "blue queen alice stars must be a whole number 0..9"
+    assert refusal(QUEEN_STARS) == (
+        "blue queen: the stars printed on the destroyed alice must be a whole number 0..9, not 10")
     assert refusal(QUEEN_PILE) == "blue queen: pile 9 is empty or unknown"
 
 
@@ -472,7 +493,8 @@ REVEAL_SPACE_STARS = rec(
 def test_reveal_space_stars_bounded():
     """T42-SPACE-3: the reveal space's stars are those printed on two cards
     (0..18)."""
-    assert refusal(REVEAL_SPACE_STARS) == "watch reveal stars must be a whole number 0..18"
+    assert refusal(REVEAL_SPACE_STARS) == (
+        "watch reveal: the stars printed on the 2 cards revealed (together) must be a whole number 0..18, not 19")
 
 
 # ---------------------------------------------------------------- copy
@@ -1082,7 +1104,10 @@ def test_adjustments_have_bounds():
             "blue queen: pile 5.0 is empty or unknown",
         ),
         ({"blue": "queen", "pink": "cat", "effect": []}, "blue queen: parameters must be an object"),
-        ({"blue": "queen", "pink": "cat", "effect": {"pile": 5}}, "blue queen knave stars: missing stars"),
+        (
+            {"blue": "queen", "pink": "cat", "effect": {"pile": 5}},
+            "blue queen: missing the stars printed on the destroyed knave",
+        ),
         (
             {"blue": "queen", "pink": "cat", "effect": {"pile": 5, "stars": 1, "card": "cat"}},
             "blue queen: unexpected parameter card",
@@ -1090,8 +1115,18 @@ def test_adjustments_have_bounds():
         ({"blue": "knave", "pink": "cat", "effect": {"take": "tarts"}}, "blue knave: unexpected parameter take"),
         ({"blue": "executioner", "pink": "cat", "effect": {"card": {}}}, "blue executioner: unknown card {}"),
         ({"blue": "guards", "pink": "cat", "effect": {"cards": "dormouse"}}, "blue guards: cards must be a list"),
-        ({"blue": "queen", "pink": "cat", "hourglasses": -1}, "hourglasses must be a whole number 0..0"),
-        ({"blue": "queen", "pink": "cat", "hourglasses": 0.0}, "hourglasses must be a whole number 0..0"),
+        (
+            {"blue": "queen", "pink": "cat", "hourglasses": -1},
+            "hourglasses (what the winner spends) must be a whole number 0 or more, not -1",
+        ),
+        (
+            {"blue": "queen", "pink": "cat", "hourglasses": 0.0},
+            "hourglasses (what the winner spends) must be a whole number 0 or more, not 0.0",
+        ),
+        (
+            {"blue": "queen", "pink": "cat", "effect": {"pile": 8, "stars": 1}, "hourglasses": 1},
+            "hourglasses: blue wins the round and has no hourglass to spend",
+        ),
         ([1, 2], "a line must be a JSON object"),
     ],
 )

@@ -122,7 +122,7 @@ def main(argv=None):
         if mod is None:
             continue
         mods[name] = mod
-        p = parsers[name] = sub.add_parser(name, help=help_, description=help_)
+        p = parsers[name] = sub.add_parser(name, help=help_, description=help_, epilog=getattr(mod, "EPILOG", None))
         mod.add_arguments(p)
     args, extra = parser.parse_known_args(argv)
     if extra:  # said by the command's parser: "teatally flash: unrecognized ..."

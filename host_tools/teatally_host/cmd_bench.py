@@ -55,7 +55,7 @@ def check_records(folder):
         raise BadInput("no records in %s (teatally bench --regen writes them)" % folder)
     for path in paths:
         try:
-            load_record(read_bytes(str(path)))
+            load_record(read_bytes(str(path), "game record"))
         except RecordError as exc:
             raise BadInput("%s line %d: %s" % (path, exc.line, exc.reason))
 

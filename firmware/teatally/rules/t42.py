@@ -263,11 +263,18 @@ def _player_index(name, what):
     raise Refused("%s must be blue or pink" % what)
 
 
-def _int(v, what, lo, hi):
-    # what: the label of the number (for a refusal)
-    if not isinstance(v, int) or isinstance(v, bool) or v < lo or v > hi:
-        raise Refused("%s must be a whole number %d..%d" % (what, lo, hi))
-    return v
+# what a reveal space's stars are, by the cards it turned (1: the player
+# had only one left)
+_REVEALED_STARS = ("", "the stars printed on the card revealed", "the stars printed on the 2 cards revealed (together)")
+
+
+def _shown(v):
+    # a number as the record wrote it (JSON's words for the others)
+    if v is True or v is False:
+        return "true" if v else "false"
+    if v is None:
+        return "null"
+    return repr(v)
 
 
 def check_setup(setup):
@@ -404,13 +411,20 @@ class _Round:
                 self.get(params, "card", who, options, pile)
         return _checked_card(params["card"], options, self.what)
 
-    def stars(self, params, who, hi):
-        # The printed stars params["stars"], 0..hi (the label: the step's
-        # + " stars").
+    def stars(self, params, who, hi, what, said):
+        # The printed stars params["stars"], 0..hi (the question's label:
+        # self.what + " stars"); a refusal says the step's label `what`
+        # ("blue queen") and what the stars are, `said` ("the stars
+        # printed on the destroyed king").
         self.what += " stars"
+        if "stars" not in params and not self.probe:
+            raise Refused("%s: missing %s" % (what, said))
         if "stars" not in params:
             self.get(params, "stars", who, (0, hi))
-        return _int(params["stars"], self.what, 0, hi)
+        v = params["stars"]
+        if not isinstance(v, int) or isinstance(v, bool) or v < 0 or v > hi:
+            raise Refused("%s: %s must be a whole number 0..%d, not %s" % (what, said, hi, _shown(v)))
+        return v
 
     # -- the round, step by step (see _play) ------------------------------
     def check_line(self, action):
@@ -482,7 +496,15 @@ class _Round:
     def hourglasses(self, w, action):
         held = self.s.players[w].hourglasses
         if "hourglasses" in action:
-            return _int(action["hourglasses"], "hourglasses", 0, held)
+            v = action["hourglasses"]
+            if not isinstance(v, int) or isinstance(v, bool) or v < 0:
+                raise Refused("hourglasses (what the winner spends) must be a whole number 0 or more, not %s"
+                              % _shown(v))
+            if v > held:
+                if not held:
+                    raise Refused("hourglasses: %s wins the round and has no hourglass to spend" % PLAYERS[w])
+                raise Refused("hourglasses: %s wins the round and has %d to spend, not %d" % (PLAYERS[w], held, v))
+            return v
         if not self.probe:
             return 0
         if not held:
@@ -505,8 +527,9 @@ class _Round:
 
     def gain_destroyed(self, p, params, card):
         # T42-DESTROY-1: p destroyed card and gains the stars printed on it (asked)
+        what = self.what
         self.what += " " + card
-        n = self.stars(params, p, MAX_PRINTED_STARS)
+        n = self.stars(params, p, MAX_PRINTED_STARS, what, "the stars printed on the destroyed " + card)
         player = self.s.players[p]
         player.stars += n
         player.destroyed.append(card)
@@ -707,7 +730,7 @@ class _Round:
             if params.get("stars", 0) != 0:
                 raise Refused("%s: no card was revealed, no stars" % self.what)
             return
-        n = self.stars(params, p, MAX_PRINTED_STARS * got)
+        n = self.stars(params, p, MAX_PRINTED_STARS * got, self.what, _REVEALED_STARS[got])
         self.s.players[p].stars += n
 
     def copy(self, p, params, base):
