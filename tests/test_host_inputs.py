@@ -4,6 +4,7 @@ endless line or a deep nesting is refused in one line with exit 2 and little
 memory; a damaged device journal gets one verdict in replay, report and a
 season; a path that is not a folder is named as such."""
 
+import json
 import resource
 import subprocess
 import sys
@@ -218,3 +219,20 @@ def test_a_file_where_a_folder_is_wanted_is_named(tmp_path):
                               "folder\n")
     code, out, err = check("pull", run_cli(["pull", str(f)]))
     assert (code, err) == (2, "teatally pull: the folder for the records: %s is a file, not a folder\n" % f)
+
+
+def test_the_simulators_flash_folder_files_are_read_bounded(tmp_path):
+    """sim reads the flash folder's board.txt and settings.json itself (the
+    board to boot, --lang): endless ones are read a few KB at most, as
+    a damaged file (the firmware's defaults), and the game starts."""
+    flash = tmp_path / "flash"
+    flash.mkdir()
+    (flash / "board.txt").symlink_to("/dev/zero")
+    (flash / "settings.json").symlink_to("/dev/zero")
+    from teatally_host import sim
+
+    assert sim.board_of(flash) == sim.DEFAULT_BOARD
+    (flash / "settings.json").unlink()
+    (flash / "settings.json").write_bytes(b"[" * 100000)
+    sim.set_language(flash, "ja")
+    assert json.loads((flash / "settings.json").read_text()) == {"lang": "ja"}

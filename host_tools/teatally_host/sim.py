@@ -206,7 +206,8 @@ def board_of(flash):
     """The board the device would boot with: flash/board.txt (first line), as
     teatally.hw.base reads it on the Pico, else the default board."""
     try:
-        name = (Path(flash) / "board.txt").read_text().split("\n")[0].strip()
+        with open(Path(flash) / "board.txt", "rb") as f:
+            name = f.read(256).decode().split("\n")[0].strip()  # (a board's name is short)
     except (OSError, UnicodeError):
         return DEFAULT_BOARD
     return name if name in board_names() else DEFAULT_BOARD
@@ -497,6 +498,11 @@ def demo_tokens():
 LANGUAGES = ("en", "ja")
 
 
+# the most of a flash folder's settings.json set_language reads: more is a
+# damaged file, started from nothing
+MAX_SETTINGS = 4096
+
+
 def set_language(flash, lang):
     """Choose the device's language in the flash folder's settings.json, as
     the Settings menu does (the other settings stay as they are; a missing or
@@ -507,8 +513,10 @@ def set_language(flash, lang):
         raise ValueError("language must be one of %s" % ", ".join(LANGUAGES))
     path = Path(flash) / "settings.json"
     try:
-        d = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        with open(path, "rb") as f:
+            raw = f.read(MAX_SETTINGS + 1)  # (the device's settings are a few dozen bytes)
+        d = json.loads(raw.decode("utf-8")) if len(raw) <= MAX_SETTINGS else {}
+    except (OSError, ValueError, RecursionError):
         d = {}
     if not isinstance(d, dict):
         d = {}
