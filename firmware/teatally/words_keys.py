@@ -53,6 +53,7 @@ KEYS = (
     b"tw.coins"
     b"tw.togo2"
     b"tw.togo4"
+    b"usb.text"
     b"who.blue"
     b"who.pink"
     b"act.space"  # 9 long
@@ -107,6 +108,7 @@ KEYS = (
     b"tt.hatter"
     b"undo.done"
     b"undo.none"
+    b"usb.title"
     b"about.free"  # 10 long
     b"act.effect"
     b"adj.picker"
@@ -307,5 +309,5 @@ KEYS = (
     b"tw.loyal_celebriteas"  # 20 long
 )
 # START[n]: where the keys n long start in KEYS; FIRST[n]: the number of the first
-START = (0, 0, 0, 0, 0, 0, 0, 24, 108, 396, 864, 1264, 1594, 2002, 2340, 2578, 2893, 3053, 3206, 3350, 3388, 3408)
-FIRST = (0, 0, 0, 0, 0, 0, 0, 4, 16, 52, 104, 144, 174, 208, 234, 251, 272, 282, 291, 299, 301, 302)
+START = (0, 0, 0, 0, 0, 0, 0, 24, 108, 404, 881, 1281, 1611, 2019, 2357, 2595, 2910, 3070, 3223, 3367, 3405, 3425)
+FIRST = (0, 0, 0, 0, 0, 0, 0, 4, 16, 53, 106, 146, 176, 210, 236, 253, 274, 284, 293, 301, 303, 304)
