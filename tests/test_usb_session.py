@@ -36,28 +36,14 @@ app.hardware = started
 
 
 def ctrl_c_due():
+    # (the fake machine's, noting the frame on the panel first)
     if Clock.ctrl_c_at is not None and Clock.now >= Clock.ctrl_c_at:
         Clock.ctrl_c_at = None
+        if micropython.intr != 3:
+            STDIN.append('\x03')
+            return
         FRAMES.append(bytes(HWS[-1].display.buffer))
         raise KeyboardInterrupt
-
-
-def value(self, v=None):
-    if self.n == 'LED':
-        Pin.led.append(v)
-        return None
-    advance(5)
-    ctrl_c_due()
-    return Pin.level.get(self.n, 1)
-
-
-def sleep_ms(self, ms):
-    advance(ms)
-    ctrl_c_due()
-
-
-Pin.value = value
-hw_pico.PicoHardware.sleep_ms = sleep_ms
 
 
 def machine_reset():

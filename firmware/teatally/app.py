@@ -442,6 +442,7 @@ def main(keeper=None):
     if hw is None:
         return  # to the REPL; the watchdog was never started
     try:
+        hw.allow_interrupts()  # (a Ctrl-C that came while the board came up: now)
         run(hw, keeper)
     except KeyboardInterrupt:
         hw.keep_watchdog()
