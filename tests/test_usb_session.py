@@ -121,6 +121,14 @@ try:
     Clock.ctrl_c_at = Clock.now + 3000
     print('Ctrl-D:', power_up(g), [x.split(' at')[0] for x in LOG if not x.startswith('text')])
     print('the game back at the same screen:', FRAMES[-1] == game)
+    # a session opened while the board comes up at power-up (Ctrl-C off
+    # then): the Ctrl-C waits on the console and is raised as the app
+    # starts: the REPL, the connected screen, no watchdog started
+    hard_reset()
+    del LOG[:]
+    Clock.ctrl_c_at = Clock.now
+    print('at power-up:', power_up(), [x for x in LOG if not x.startswith('text')], 'panel:',
+          binascii.crc32(panel()) == CONNECTED_CRC, 'console:', STDIN, 'Ctrl-C on:', micropython.intr == 3)
 finally:
     done()
 """
@@ -182,6 +190,7 @@ def test_a_session_ends_with_the_game_back_at_the_same_screen(dual):
     assert out[9] == "at the REPL, no reset: True panel: True"
     assert out[10] == "Ctrl-D: KeyboardInterrupt: the REPL ['WDT(8000)']"
     assert out[11] == "the game back at the same screen: True"
+    assert out[12] == "at power-up: KeyboardInterrupt: the REPL [] panel: True console: [] Ctrl-C on: True"
 
 
 def test_mpremote_reset_is_what_the_sessions_end_with():
