@@ -533,6 +533,7 @@ def dark(label, wiring):
     f = open(FLASH + '/boot.log')
     print('log', f.read() == LAST[0])
     f.close()
+    Pin.led = []  # (the last report's code, blinked by boot.py, was stopped as main.py started)
     advance(diagnose.BLINK_MS * 2 * len(diagnose.blink_pattern(BLINKS)))
     print('led', ''.join([str(v) for v in Pin.led]))
     soft_reset()  # (stops the blinking)
@@ -687,3 +688,51 @@ def test_a_dark_screen_is_explained_within_5_s_of_power_up(dual, mp, tmp_path):
     computing = (fuel - base + imports) / per_us / 1000 * bench.PORT_RATIO_HIGH
     print("dark screen report: %d ms waited + %.0f ms computing" % (waited, computing))
     assert waited + computing < 5000, (waited, computing)
+
+
+LED_SESSION = r"""
+from teatally.hw import diagnose
+
+
+def leds(ms):
+    Pin.led = []
+    advance(ms)
+    return ''.join([str(v) for v in Pin.led])
+
+
+try:
+    WIRING.clear()  # no display
+    print(power_up(), leds(5600))
+    # a session: mpremote's soft reset stops the report's timer; boot.py
+    # blinks the code of /boot.log again, through the session and at the
+    # REPL after it (the next soft reset: again)
+    soft_reset()
+    g = boot_py()
+    print('session', leds(5600))
+    soft_reset()
+    g = boot_py()
+    print('next session', leds(5600))
+    # mended, then Ctrl-D: boot.py blinks until main.py starts the app,
+    # which stops it (the LED off) and removes boot.log: no more blinking
+    WIRING[(4, 5)] = [0x3C]
+    soft_reset()
+    g = boot_py()
+    Pin.led = []
+    Clock.ctrl_c_at = Clock.now + 3000
+    print(power_up(g), Pin.led, 'boot.log' in os.listdir(FLASH))
+    soft_reset()
+    g = boot_py()
+    print('then', g['blinker'], leds(5600))
+finally:
+    done()
+"""
+
+
+def test_the_dark_screens_led_code_goes_on_in_every_session(dual):
+    out = dual(scenario(LED_SESSION), setup_flash=_flash_i2c).splitlines()
+    code = ("10" * 4 + "000000") * 2  # 4 blinks, a pause, again: 5.6 s
+    assert out[-5] == "main returned " + code
+    assert out[-4] == "session " + code
+    assert out[-3] == "next session " + code
+    assert out[-2] == "KeyboardInterrupt: the REPL [0] False"
+    assert out[-1] == "then None "

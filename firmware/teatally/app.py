@@ -430,14 +430,18 @@ def hardware():
     return hw_pico.start()
 
 
-def main(keeper=None):
+def main(keeper=None, blinker=None):
     """The device's program (main.py). ``keeper``: boot.py's timer feeding
     a watchdog left running by a soft reset (None: none runs); stopped once
-    the loop feeds. Interrupted (mpremote's Ctrl-C, a person's), the REPL
+    the loop feeds. ``blinker``: boot.py's timer blinking the last dark
+    screen's LED code (None: no /boot.log); stopped at once (a new report
+    blinks its own). Interrupted (mpremote's Ctrl-C, a person's), the REPL
     comes up and stays usable: the hardware keeps the watchdog fed
     (keep_watchdog), while a loop that hangs is still reset; the screen
     says a computer holds the board and how the game comes back
     (connected)."""
+    if blinker is not None:
+        blinker.deinit()
     hw = hardware()
     if hw is None:
         return  # to the REPL; the watchdog was never started
