@@ -200,3 +200,16 @@ def test_mpremote_reset_is_what_the_sessions_end_with():
 
     assert cmd_flash.RESTART == ["reset"]
     assert mpremote_main._BUILTIN_COMMAND_EXPANSIONS["reset"]["command"] == ["exec", "--no-follow", MPREMOTE_RESET]
+
+
+def test_the_readme_shows_the_connected_screen_as_drawn():
+    """README, "Putting it on a Pico": the screen's English lines as the
+    firmware wraps them."""
+    import sys
+
+    sys.path.insert(0, str(ROOT / "firmware"))
+    from teatally import words
+    from teatally.ui.core import wrap
+
+    shown = "```\n%s\n%s\n```" % (words.t("usb.title"), "\n".join(wrap(words.t("usb.text"))))
+    assert shown in (ROOT / "README.md").read_text()
