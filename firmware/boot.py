@@ -89,5 +89,10 @@ try:
     finish_switch()
 except OSError as e:
     print("boot.py:", e)
+# run again in the same globals (`mpremote run boot.py`: teatally flash and
+# pull): the timers of the first run stop, one of each runs
+for _t in (globals().get("keeper"), globals().get("blinker")):
+    if _t is not None:
+        _t.deinit()
 keeper = start_keeper()  # main.py hands it to app.main()
 blinker = start_blinker()  # and this one

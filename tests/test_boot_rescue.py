@@ -712,6 +712,10 @@ try:
     soft_reset()
     g = boot_py()
     print('next session', leds(5600))
+    # teatally flash and pull run boot.py again in the session's globals:
+    # still one blinking timer (and one keeper)
+    exec(BOOT, g)
+    print('boot.py run again', len(TIMERS), leds(5600))
     # mended, then Ctrl-D: boot.py blinks until main.py starts the app,
     # which stops it (the LED off) and removes boot.log: no more blinking
     WIRING[(4, 5)] = [0x3C]
@@ -731,8 +735,9 @@ finally:
 def test_the_dark_screens_led_code_goes_on_in_every_session(dual):
     out = dual(scenario(LED_SESSION), setup_flash=_flash_i2c).splitlines()
     code = ("10" * 4 + "000000") * 2  # 4 blinks, a pause, again: 5.6 s
-    assert out[-5] == "main returned " + code
-    assert out[-4] == "session " + code
-    assert out[-3] == "next session " + code
+    assert out[-6] == "main returned " + code
+    assert out[-5] == "session " + code
+    assert out[-4] == "next session " + code
+    assert out[-3] == "boot.py run again 1 " + code
     assert out[-2] == "KeyboardInterrupt: the REPL [0] False"
     assert out[-1] == "then None "
