@@ -176,6 +176,25 @@ def test_every_session_ends_with_the_game_running_again(monkeypatch, capsys, tmp
     assert seen[1] == restart
     got = capsys.readouterr()
     assert got.err.count("\n") == 1 and got.out.splitlines()[-1] == "teatally: " + cmd_flash.RESTARTED
+    # Ctrl-C in the terminal (mpremote stopped too): the board reset, then
+    # the tool stops as it did
+    for cmd in (["flash", "--no-driver"], ["pull", str(tmp_path / "rec")]):
+        seen = sessions(monkeypatch, ("device rp2 1.28\n", 1), ("", 0))
+
+        def interrupted(output):
+            yield output
+            raise KeyboardInterrupt
+
+        first = cmd_flash.spawn
+
+        def spawn(args, first=first):
+            lines, wait = first(args)
+            return (interrupted(next(lines)) if len(seen) == 1 else lines), wait
+
+        monkeypatch.setattr(cmd_flash, "spawn", spawn)
+        assert cli.main(cmd) == 130
+        got = capsys.readouterr()
+        assert seen[1] == restart and "teatally: " + cmd_flash.RESTARTED in got.out and "interrupted" in got.err
 
 
 # -- --romfs ------------------------------------------------------------------------
