@@ -187,7 +187,7 @@ def test_every_session_ends_with_the_game_running_again(monkeypatch, capsys, tmp
 
         first = cmd_flash.spawn
 
-        def spawn(args, first=first):
+        def spawn(args, first=first, seen=seen):
             lines, wait = first(args)
             return (interrupted(next(lines)) if len(seen) == 1 else lines), wait
 
