@@ -380,7 +380,7 @@ def start(root=""):
     import os
 
     kbd_intr(-1)
-    hw = None
+    handed = False  # a hardware goes to app.main (it turns Ctrl-C on again)
     try:
         hw, tried = bring_up(root)
         if hw is None:
@@ -393,8 +393,9 @@ def start(root=""):
         except OSError:
             pass
         if hw.safe_boot():
-            hw = None
+            return None
+        handed = True
         return hw
     finally:
-        if hw is None:
+        if not handed:
             kbd_intr(3)
