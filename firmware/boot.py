@@ -11,6 +11,10 @@
 #    mpremote's work or a person's REPL: a timer feeds it. The timer stops at
 #    the next soft reset, and this file starts it again; app.main() stops it
 #    once its loop feeds (a hung loop is still reset).
+# 3. The dark screen's LED code (hw.diagnose: /boot.log's "LED: N blinks"
+#    line) goes on blinking after a soft reset, in every mpremote session
+#    and at the REPL after it: a timer blinks it while /boot.log is there
+#    (the app removes it once a board comes up); app.main() stops it.
 import os
 import sys
 
@@ -20,6 +24,9 @@ import machine
 WATCHDOG_CTRL = 0x400D8000 if "RP2350" in getattr(sys.implementation, "_machine", "") else 0x40058000
 WATCHDOG_MS = 8000  # as app.main starts it
 FEED_MS = 1000
+BOOT_LOG = "boot.log"  # hw.diagnose's report (the flash's root is the cwd)
+BLINK_MS = 200  # as hw.diagnose blinks: n blinks, then a pause
+PAUSE_STEPS = 6
 
 
 def finish_switch():
@@ -37,8 +44,55 @@ def start_keeper():
     return machine.Timer(period=FEED_MS, callback=lambda t: wdt.feed())
 
 
+def led_code():
+    """N of /boot.log's "LED: N blinks" line; 0 without a report."""
+    try:
+        with open(BOOT_LOG) as f:
+            for line in f:
+                if line.startswith("LED: "):
+                    return int(line.split()[1])
+    except (OSError, ValueError, IndexError):
+        pass
+    return 0
+
+
+class Blinker:
+    """The LED blinking n times, then a pause, again, from a timer."""
+
+    def __init__(self, n):
+        self.led = machine.Pin("LED", machine.Pin.OUT)
+        self.pattern = [1, 0] * n + [0] * PAUSE_STEPS
+        self.step = 0
+        self.timer = machine.Timer(period=BLINK_MS, callback=self.tick)
+
+    def tick(self, t):
+        self.led.value(self.pattern[self.step])
+        self.step = (self.step + 1) % len(self.pattern)
+
+    def deinit(self):
+        self.timer.deinit()
+        self.led.value(0)
+
+
+def start_blinker():
+    """The dark screen's LED code blinking again; None without a report."""
+    n = led_code()
+    if not n:
+        return None
+    try:
+        return Blinker(n)
+    except (ValueError, TypeError):  # a board without Pin("LED")
+        return None
+
+
 try:
     finish_switch()
 except OSError as e:
     print("boot.py:", e)
+# run again in the same globals (`mpremote run boot.py`: teatally flash and
+# pull): the timers of the first run stop, one of each runs
+for _t in (globals().get("keeper"), globals().get("blinker")):
+    if _t is not None:
+        _t.deinit()
 keeper = start_keeper()  # main.py hands it to app.main()
+blinker = start_blinker()  # and this one

@@ -111,8 +111,90 @@ def test_package_json_is_current_and_installs_everything():
 def test_pull_dry_run_is_one_read_only_session(capsys):
     port, steps = dry(capsys, "out", cmd="pull")
     assert port == "auto" and steps[0] == ["run", "firmware/boot.py"]
-    assert len(steps) == 2 and steps[1][0] == "exec" and "game.jsonl" in steps[1][1]
+    assert len(steps) == 3 and steps[1][0] == "exec" and "game.jsonl" in steps[1][1]
     assert not any(w in steps[1][1] for w in ("remove", "rename", "'w'", "mkdir"))
+    # it ends with the game running again: a hard reset (boot.py, main.py)
+    assert steps[2] == ["reset"] == cmd_flash.RESTART
+
+
+def sessions(monkeypatch, *runs):
+    """cmd_flash.spawn replaced by mpremote sessions that print runs[i][0]
+    and exit with runs[i][1], in turn. -> the argument lists seen."""
+    seen = []
+    todo = list(runs)
+
+    def spawn(args):
+        seen.append(args)
+        output, code = todo.pop(0)
+        return iter(output.splitlines(True)), lambda: code
+
+    monkeypatch.setattr(cmd_flash, "spawn", spawn)
+    monkeypatch.setattr(cmd_flash, "compile_firmware", lambda chip: [])
+    return seen
+
+
+def test_every_session_ends_with_the_game_running_again(monkeypatch, capsys, tmp_path):
+    """flash and pull end with mpremote's reset (the app starts as at
+    power-up and resumes from its journal) and say so; a session that
+    failed where the board may still answer is followed by a reset of its
+    own, and the tool says whether the board came back."""
+    restart = ["connect", "auto", "reset"]
+    # a flash that stops at the driver's install (offline): the board answers
+    seen = sessions(monkeypatch, ("device rp2 1.28\nInstall ssd1306\nmpremote: Error: [Errno -3] Temporary failure "
+                                  "in name resolution\n", 1), ("", 0))
+    assert cli.main(["flash"]) == 2
+    got = capsys.readouterr()
+    assert seen[0][-1] == "reset" and seen[1] == restart
+    assert got.out.splitlines()[-1] == "teatally: " + cmd_flash.RESTARTED
+    assert got.err.count("\n") == 1
+    # a flash cut (the board reset, the cable pulled) that does not come back
+    seen = sessions(monkeypatch, ("device rp2 1.28\nmpremote: Error with transport: write failed\n", 1),
+                    ("mpremote: could not enter raw repl\n", 1))
+    assert cli.main(["flash", "--no-driver", "--port", "/dev/ttyACM1"]) == 2
+    assert seen[1] == ["connect", "/dev/ttyACM1", "reset"]
+    assert capsys.readouterr().out.splitlines()[-1] == "teatally: " + cmd_flash.NOT_RESTARTED
+    # no board, no MicroPython, another kind of board: nothing to restart
+    for out in ("mpremote: no device found\n", "mpremote: could not enter raw repl\n",
+                "device esp32 1.27\nKeyError: teatally: not a Pico\n"):
+        seen = sessions(monkeypatch, (out, 1))
+        assert cli.main(["flash", "--no-driver"]) == 2
+        assert len(seen) == 1 and cmd_flash.RESTARTED not in capsys.readouterr().out
+    # a flash that went well: the reset is its last step
+    seen = sessions(monkeypatch, ("device rp2 1.28\n" + cmd_flash.SWITCHED + "\n", 0))
+    assert cli.main(["flash", "--no-driver"]) == 0
+    assert len(seen) == 1 and seen[0][-1] == "reset"
+    assert capsys.readouterr().out.splitlines()[-1] == "flashed pico_ssd1306; " + cmd_flash.RESTARTED
+    # pull: done, then the reset in the same session
+    seen = sessions(monkeypatch, ("file 1 of 1 game.jsonl 2\n6869\nend of files\n", 0))
+    assert cli.main(["pull", str(tmp_path / "rec")]) == 0
+    assert len(seen) == 1 and seen[0][-1] == "reset" and (tmp_path / "rec" / "current.jsonl").read_bytes() == b"hi"
+    assert capsys.readouterr().out.splitlines()[-1].endswith("; " + cmd_flash.RESTARTED)
+    # pull cut off midway: a reset of its own
+    seen = sessions(monkeypatch, ("file 1 of 3 game.jsonl 10\n00\nmpremote: Error with transport: read failed\n", 1),
+                    ("", 0))
+    assert cli.main(["pull", str(tmp_path / "rec")]) == 2
+    assert seen[1] == restart
+    got = capsys.readouterr()
+    assert got.err.count("\n") == 1 and got.out.splitlines()[-1] == "teatally: " + cmd_flash.RESTARTED
+    # Ctrl-C in the terminal (mpremote stopped too): the board reset, then
+    # the tool stops as it did
+    for cmd in (["flash", "--no-driver"], ["pull", str(tmp_path / "rec")]):
+        seen = sessions(monkeypatch, ("device rp2 1.28\n", 1), ("", 0))
+
+        def interrupted(output):
+            yield output
+            raise KeyboardInterrupt
+
+        first = cmd_flash.spawn
+
+        def spawn(args, first=first, seen=seen):
+            lines, wait = first(args)
+            return (interrupted(next(lines)) if len(seen) == 1 else lines), wait
+
+        monkeypatch.setattr(cmd_flash, "spawn", spawn)
+        assert cli.main(cmd) == 130
+        got = capsys.readouterr()
+        assert seen[1] == restart and "teatally: " + cmd_flash.RESTARTED in got.out and "interrupted" in got.err
 
 
 # -- --romfs ------------------------------------------------------------------------

@@ -44,6 +44,10 @@ WORDS = {
     "journal.refused": "Line {0} refused: dropped from it (copy: {1})",
     "error.title": "Error",
     "error.ok": "OK: resume the game",
+    # the screen while a computer holds the board (app.connected)
+    "usb.title": "Computer connected",
+    "usb.text": "Rounds are saved. teatally flash/pull restart the game when done. Else: mpremote reset, Ctrl-D at "
+                "the REPL, or unplug the Pico.",
     # a round's questions
     "ask.reveals": "{0} reveals",
     "ask.hourglasses": "{0}: use hourglasses",

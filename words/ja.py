@@ -49,6 +49,10 @@ WORDS = {
     "journal.refused": "{0}行目は読めない: そこから先を消した(写し: {1})",
     "error.title": "エラー",
     "error.ok": "OK: ゲームに戻る",
+    # the screen while a computer holds the board (app.connected)
+    "usb.title": "パソコンに接続中",
+    "usb.text": "記録は保存済み。teatally flash/pull は終わるとゲームに戻ります。ほかは mpremote reset、REPLでCtrl-D、"
+                "またはPicoを抜き差し。",
     # a round's questions
     "ask.reveals": "{0}がめくったカード",
     "ask.hourglasses": "{0}: 砂時計を使う",

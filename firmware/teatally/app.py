@@ -430,20 +430,48 @@ def hardware():
     return hw_pico.start()
 
 
-def main(keeper=None):
+def main(keeper=None, blinker=None):
     """The device's program (main.py). ``keeper``: boot.py's timer feeding
     a watchdog left running by a soft reset (None: none runs); stopped once
-    the loop feeds. Interrupted (mpremote's Ctrl-C, a person's), the REPL
+    the loop feeds. ``blinker``: boot.py's timer blinking the last dark
+    screen's LED code (None: no /boot.log); stopped at once (a new report
+    blinks its own). Interrupted (mpremote's Ctrl-C, a person's), the REPL
     comes up and stays usable: the hardware keeps the watchdog fed
-    (keep_watchdog), while a loop that hangs is still reset."""
+    (keep_watchdog), while a loop that hangs is still reset; the screen
+    says a computer holds the board and how the game comes back
+    (connected)."""
+    if blinker is not None:
+        blinker.deinit()
     hw = hardware()
     if hw is None:
         return  # to the REPL; the watchdog was never started
     try:
+        hw.allow_interrupts()  # (a Ctrl-C that came while the board came up: now)
         run(hw, keeper)
     except KeyboardInterrupt:
         hw.keep_watchdog()
+        connected(hw.display)
         raise
+
+
+def connected(fb):
+    """The screen while a computer holds the board: the app was interrupted
+    (mpremote's Ctrl-C at the start of every session, or a person's). The
+    panel keeps it through the session's soft resets, until the app starts
+    again: teatally flash and pull end with a reset that starts it; after a
+    person's own session the screen says how (README, "Putting it on a
+    Pico"). Every page is sent again: the Ctrl-C may have cut a show()."""
+    if fb is None:
+        return
+    try:
+        from teatally.ui import core
+
+        fb.poweron()  # (the display may have been asleep)
+        core.clear(fb)
+        core.Message(words.t("usb.title"), wrap(words.t("usb.text"))).draw(None, fb)
+        fb.show(True)
+    except Exception:  # the REPL comes up whatever the panel does
+        pass
 
 
 def run(hw, keeper=None):

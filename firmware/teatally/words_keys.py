@@ -57,6 +57,7 @@ KEYS = (
     b"tw.coins"
     b"tw.togo2"
     b"tw.togo4"
+    b"usb.text"
     b"who.blue"
     b"who.pink"
     b"act.space"  # 9 long
@@ -108,6 +109,7 @@ KEYS = (
     b"tt.hatter"
     b"undo.done"
     b"undo.none"
+    b"usb.title"
     b"about.free"  # 10 long
     b"act.effect"
     b"adj.picker"
@@ -319,5 +321,5 @@ KEYS = (
     b"tw.loyal_celebriteas"  # 20 long
 )
 # START[n]: where the keys n long start in KEYS; FIRST[n]: the number of the first
-START = (0, 0, 0, 0, 0, 0, 0, 24, 122, 426, 867, 1307, 1670, 2126, 2464, 2702, 3002, 3162, 3332, 3476, 3514, 3534)
-FIRST = (0, 0, 0, 0, 0, 0, 0, 4, 18, 56, 105, 149, 182, 220, 246, 263, 283, 293, 303, 311, 313, 314)
+START = (0, 0, 0, 0, 0, 0, 0, 24, 122, 434, 884, 1324, 1687, 2143, 2481, 2719, 3019, 3179, 3349, 3493, 3531, 3551)
+FIRST = (0, 0, 0, 0, 0, 0, 0, 4, 18, 57, 107, 151, 184, 222, 248, 265, 285, 295, 305, 313, 315, 316)

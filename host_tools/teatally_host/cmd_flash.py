@@ -11,7 +11,14 @@ teatally.new/ and boot.py, main.py and the board file under .new names,
 then switch in one line (each file by one rename; the old package moved
 aside and removed) and reset. Cut off before the switch, the board boots
 its old firmware; `teatally flash` again finds what was staged (mpremote
-skips identical files) and finishes. The journal (game.jsonl), archived
+skips identical files) and finishes.
+
+Every session ends with the game running again (see ``restart``): the last
+step is mpremote's `reset` (a hard reset: boot.py, then main.py, and the
+app resumes the game from its journal); a session that failed where the
+board may still answer is followed by a second, one-step session that
+resets it. Without that the board would sit at the REPL after mpremote left,
+the game frozen on screen (the app shows "Connected to a computer" there). The journal (game.jsonl), archived
 games (games/), settings and error log on the device are never touched.
 Progress: mpremote's "cp" line before each file, counted ("file x of N").
 
@@ -179,7 +186,7 @@ def plan(board, driver=True, build=BUILD):
         steps.append(["fs", "cp"] + [str(m) for m in mpys] + [":%s/" % staged(d)])
     steps += _staged_files(board)
     steps.append(["exec", switch(board, package=True)])
-    steps.append(["reset"])
+    steps.append(RESTART)
     return steps
 
 
@@ -252,7 +259,7 @@ def plan_romfs(board, driver=True, image=ROMFS_IMAGE):
             steps.append(["mip", "install", "--target", DRIVERS_STAGE, pkg])
     steps += _staged_files(board)
     steps.append(["exec", switch(board, package=False)])
-    steps.append(["reset"])
+    steps.append(RESTART)
     return steps
 
 
@@ -308,6 +315,54 @@ def switch(board, package=True):
 
 
 SWITCHED = "teatally: switched to the new firmware"
+
+# The last step of every session: mpremote's `reset` shortcut (exec
+# --no-follow of machine.reset() after 100 ms): the board starts as at
+# power-up, boot.py then main.py, and the app resumes the game from its
+# journal. (A soft reset from mpremote's raw REPL runs boot.py only, and
+# mpremote leaves the board at the friendly REPL: the game stays frozen.)
+RESTART = ["reset"]
+# what the board does after a session: the tools say it in these words
+RESTARTED = "the board restarts into Tea Tally: the game resumes from its journal"
+NOT_RESTARTED = ("the board did not answer a restart: unplug it and plug it in again to get back to the game")
+# mpremote's output when no MicroPython board answered at all: nothing to restart
+UNREACHABLE = ("no device found", "failed to access", "could not enter raw repl", "no such file or directory")
+
+
+def reachable(output):
+    """Might the board of a failed session still answer? No when mpremote
+    found none, or found no MicroPython, or a MicroPython that is not the
+    Pico's (the device check's line)."""
+    low = output.lower()
+    if any(u in low for u in UNREACHABLE):
+        return False
+    for line in output.splitlines():
+        if line.startswith("device ") and line.split()[1:2] != ["rp2"]:
+            return False
+    return True
+
+
+def restart(port="auto"):
+    """A session of its own that only resets the board (RESTART): after a
+    failed session, the game running again. -> True if mpremote did it."""
+    try:
+        lines, wait = spawn(session([RESTART], port))
+        for _ in lines:
+            pass
+        return wait() == 0
+    except OSError:
+        return False
+
+
+def restart_after_failure(output, port, out=None):
+    """After a failed session: reset the board if it may still answer, and
+    say (on ``out``, stdout) what the board does now. -> True if restarted."""
+    out = out or sys.stdout
+    if not reachable(output):
+        return False
+    ok = restart(port)
+    print("teatally: " + (RESTARTED if ok else NOT_RESTARTED), file=out)
+    return ok
 
 
 # --romfs: the package comes from /rom; a copy on LittleFS would be found
@@ -420,6 +475,7 @@ class Progress:
         self.out = out
         self.switched = False
         self.last = ""
+        self.output = ""  # all of mpremote's output, once it ended
 
     def line(self, text):
         text = text.rstrip("\r\n")
@@ -476,7 +532,8 @@ def short_path(path):
 
 def run_session(args, files, what, minimum=MIN_DEVICE, out=None, image_bytes=None):
     """Run the one mpremote session with progress; -> (exit status, the
-    Progress). A failure ends in one line on stderr, exit 2."""
+    Progress; its ``output``: mpremote's). A failure ends in one line on
+    stderr, exit 2."""
     out = out or sys.stdout
     prog = Progress(files, out)
     lines, wait = spawn(args)
@@ -486,6 +543,7 @@ def run_session(args, files, what, minimum=MIN_DEVICE, out=None, image_bytes=Non
         prog.line(line)
     code = wait()
     output = "".join(text)
+    prog.output = output  # (for restart_after_failure)
     if code == 0:
         return 0, prog
     msg = failure(output, prog, what, minimum, image_bytes)
@@ -579,10 +637,16 @@ def run(args):
         compile_firmware(args.chip)
     files = copied_files(steps)
     print("flashing %s: %d files in one mpremote session" % (args.board, len(files)))
-    code, _ = run_session(argv, files, "flash", MIN_DEVICE_ROMFS if romfs else MIN_DEVICE, image_bytes=image_bytes)
+    try:
+        code, prog = run_session(argv, files, "flash", MIN_DEVICE_ROMFS if romfs else MIN_DEVICE,
+                                 image_bytes=image_bytes)
+    except KeyboardInterrupt:
+        restart_after_failure("", args.port)  # (Ctrl-C here: mpremote was stopped mid-session)
+        raise
     if code:
+        restart_after_failure(prog.output, args.port)
         return code
-    print("flashed %s%s; the board restarts into Tea Tally" % (args.board, " (package in ROMFS)" if romfs else ""))
+    print("flashed %s%s; %s" % (args.board, " (package in ROMFS)" if romfs else "", RESTARTED))
     return 0
 
 

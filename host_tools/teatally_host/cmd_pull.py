@@ -7,7 +7,10 @@ One mpremote session: boot.py first (it keeps a running watchdog fed, so a
 season of archives is not cut off 8 s after mpremote's Ctrl-C, on a board
 with an older firmware too), then one `exec` that sends every file as hex
 lines under a "file x of N NAME BYTES" header; this tool writes them and
-shows the progress. Nothing on the board is written."""
+shows the progress; then mpremote's `reset` (cmd_flash.RESTART): the board
+starts again and the app resumes the game from its journal (a failed pull
+is followed by a reset of its own where the board may still answer).
+Nothing on the board is written."""
 
 import binascii
 import sys
@@ -39,7 +42,9 @@ def plan(port):
     """The one mpremote command line (without `mpremote`)."""
     from teatally_host.cmd_flash import FIRMWARE, session
 
-    return session([["run", str(FIRMWARE / "boot.py")], ["exec", DUMP]], port)
+    from teatally_host.cmd_flash import RESTART
+
+    return session([["run", str(FIRMWARE / "boot.py")], ["exec", DUMP], RESTART], port)
 
 
 def local_name(name):
@@ -124,18 +129,23 @@ def run(args):
         return 0
     folder(args.dest, "the folder for the records")
     files = Files(args.dest, sys.stdout)
-    lines, wait = cmd_flash.spawn(argv)
     text = []
     try:
-        for line in lines:
-            text.append(line)
-            files.line(line)
-    finally:
-        files.close()
-    code = wait()
+        lines, wait = cmd_flash.spawn(argv)
+        try:
+            for line in lines:
+                text.append(line)
+                files.line(line)
+        finally:
+            files.close()
+        code = wait()
+    except KeyboardInterrupt:
+        cmd_flash.restart_after_failure("", args.port)  # (mpremote was stopped mid-session)
+        raise
     if code != 0 or not files.ended:
         msg = cmd_flash.failure("".join(text), files, "pull")
         print("teatally pull: " + msg, file=sys.stderr)
+        cmd_flash.restart_after_failure("".join(text), args.port)
         return 2
-    print("pulled %d file(s), %d bytes, into %s" % (files.got, files.bytes, args.dest))
+    print("pulled %d file(s), %d bytes, into %s; %s" % (files.got, files.bytes, args.dest, cmd_flash.RESTARTED))
     return 0

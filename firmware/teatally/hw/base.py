@@ -74,6 +74,10 @@ wdt_feed()          Feed the watchdog (no-op before start_watchdog).
 keep_watchdog()     The program was interrupted (KeyboardInterrupt): keep a
                     started watchdog fed from now on, so the REPL stays
                     usable (Pico: a machine.Timer). No-op elsewhere.
+allow_interrupts()  Ctrl-C may interrupt the app from now on (Pico: it was
+                    off while the board came up, hw.pico.start; one that
+                    came meanwhile raises KeyboardInterrupt here). No-op
+                    elsewhere.
 mem_free()          Free heap in bytes (-1 when unknown, e.g. CPython).
 rand(n)             Random int in 0..n-1 from the hardware layer (Pico: the
                     ROSC via os.urandom). Shared logic never imports random.
@@ -188,6 +192,9 @@ class Hardware:
         pass
 
     def keep_watchdog(self):
+        pass
+
+    def allow_interrupts(self):
         pass
 
     def mem_free(self):

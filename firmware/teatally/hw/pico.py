@@ -255,6 +255,13 @@ class PicoHardware(Hardware):
     def reset(self):
         self._machine.reset()
 
+    def allow_interrupts(self):
+        # Ctrl-C on again (start() turned it off); one that came meanwhile
+        # waits on the console: raised now
+        kbd_intr(3)
+        if ctrl_c_waiting():
+            raise KeyboardInterrupt
+
     def set_flip(self, on):
         on = bool(on)
         base = self.board.DRIVER_ROTATE == 180
@@ -335,24 +342,60 @@ def setup(root=""):
     return hw
 
 
+def kbd_intr(c):
+    """micropython.kbd_intr: Ctrl-C on (3) or off (-1). (The tests' fake
+    machine replaces this and ctrl_c_waiting.)"""
+    import micropython
+
+    micropython.kbd_intr(c)
+
+
+def ctrl_c_waiting():
+    """Read the console up to a Ctrl-C that came while Ctrl-C was off (a
+    character there then): True if one did. What follows it stays for the
+    REPL (mpremote's Ctrl-A: its raw REPL)."""
+    import select
+    import sys
+
+    p = select.poll()
+    p.register(sys.stdin, select.POLLIN)
+    while p.poll(0):
+        if sys.stdin.read(1) == "\x03":
+            return True
+    return False
+
+
 def start(root=""):
     """For app.main on the Pico: the PicoHardware, or None to stay in the
     REPL with the watchdog off: safe mode (PicoHardware.safe_boot), or no
     board came up (then hw.diagnose reports on the console and in
-    /boot.log, and blinks the LED)."""
+    /boot.log, and blinks the LED).
+
+    Ctrl-C is off meanwhile (a session opened at power-up used to cut the
+    report off): the report is written whole, then the REPL reads the
+    session's Ctrl-C as a character. When a board comes up, Ctrl-C stays off
+    until app.main calls allow_interrupts (a Ctrl-C that came meanwhile is
+    raised there, where the app says a computer holds the board)."""
     import machine
     import os
 
-    hw, tried = bring_up(root)
-    if hw is None:
-        from teatally.hw import diagnose
-
-        diagnose.no_board(machine, tried, root)
-        return None
+    kbd_intr(-1)
+    handed = False  # a hardware goes to app.main (it turns Ctrl-C on again)
     try:
-        os.remove(root + "/boot.log")  # the fault it told of is mended
-    except OSError:
-        pass
-    if hw.safe_boot():
-        return None
-    return hw
+        hw, tried = bring_up(root)
+        if hw is None:
+            from teatally.hw import diagnose
+
+            diagnose.no_board(machine, tried, root)
+            return None
+        try:
+            os.remove(root + "/boot.log")  # the fault it told of is mended
+        except OSError:
+            pass
+        if hw.safe_boot():
+            return None
+        handed = True
+        return hw
+    finally:
+        if not handed:
+            kbd_intr(3)

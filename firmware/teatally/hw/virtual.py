@@ -107,6 +107,9 @@ class VirtualHardware:
     def keep_watchdog(self):
         pass
 
+    def allow_interrupts(self):
+        pass
+
     def mem_free(self):
         try:
             import gc
