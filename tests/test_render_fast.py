@@ -500,6 +500,7 @@ def make_ui(state):
     u.app.game = Stub()
     u.app.game.state = state
     u.app.game.probe = no_probe
+    u.app.game.redo_stack = []  # nothing undone (the board's line avoids an undone card)
     u.app.mend = None
     return u
 
