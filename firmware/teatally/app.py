@@ -77,8 +77,7 @@ class App:
             # ui.lang)
             from teatally.ui import lang
 
-            lang.use_language(self.settings["lang"])
-            lang.renew_screens()  # (imported above in English)
+            lang.switch(self.settings["lang"])  # (screens imported above in English)
         self.game = None  # t42.Game of the current Tea for 2 game
         self.asleep = False
         self.last_key = hw.ticks_ms()
