@@ -70,38 +70,26 @@ KEEP = 48
 def use(code):
     """Switch the screens' language: a code with a packed module
     teatally.words_<code> ("en", "ja"); the module of the language left is
-    dropped first (garbage before the new one loads: the heap never holds
-    both, which a 144 KB heap booting in Japanese cannot afford). Unknown
-    codes keep the language in use."""
+    dropped (garbage once nothing holds it). Unknown codes keep the
+    language in use."""
     if code == LANG[0] and _TABLE[1]:
         return
-    left = LANG[0]
-    if left != code:
-        _TABLE[0] = _TABLE[1] = b""
-        _MADE.clear()
-        del _ORDER[:]
-        _drop(left)
     try:
         mod = __import__("teatally.words_" + code, None, None, ("TEXT",))
     except ImportError:
-        if left == code:
-            return
-        mod = __import__("teatally.words_" + left, None, None, ("TEXT",))
-        code = left
+        return
+    left = LANG[0]
     _TABLE[0] = mod.TEXT
     _TABLE[1] = mod.AT
     _MADE.clear()
     del _ORDER[:]
     LANG[0] = code
-
-
-def _drop(code):
-    # forget the module of language code (its texts garbage once nothing
-    # else holds them)
-    if sys.modules.pop("teatally.words_" + code, None) is not None:
-        pkg = sys.modules["teatally"]
-        if hasattr(pkg, "words_" + code):
-            delattr(pkg, "words_" + code)
+    if left != code:
+        name = "teatally.words_" + left
+        if sys.modules.pop(name, None) is not None:
+            pkg = sys.modules["teatally"]
+            if hasattr(pkg, "words_" + left):
+                delattr(pkg, "words_" + left)
 
 
 def _find(k):
