@@ -9,6 +9,16 @@ Screens never spell screen text themselves; they ask here:
     words.n("n.tarts", 2)              # "2 tarts"
     words.card("caterpillar")          # "caterpillar" (t42's names in, words out)
     words.space("reveal"), words.player(0), words.objective("most:king")
+    words.k("board.hint")              # "BACK: game menu" / "hold B: game menu"
+
+Keys are named in one place (issue 30): a text that names a key says
+which gesture by a named field, "{ok}: start the game" (fields: up, down,
+ok, back, redo, undo: the logical events PRESS UP ... PRESS BACK, LONG OK,
+LONG BACK), and k() fills them with the board's names for them, the text
+"key.<layout>" of its layout ("UP|DOWN|OK|BACK|long OK|long BACK" for
+"4key"; "A+B|A|B|hold B|..." for "2key"). The app names the layout at boot
+(board_keys); a new board adds its layout's "key.<layout>" (without one,
+the 4-key names stand).
 
 Keys are ASCII, "<screen or topic>.<what>". A text is a str; a template
 for f() uses str.format's numbered fields ("{0} {1}"), so a translation may
@@ -65,6 +75,11 @@ _TABLE = [b"", b""]  # the language in use: its module's TEXT and AT (words_<cod
 _MADE = {}
 _ORDER = []  # _MADE's keys, the oldest first
 KEEP = 48
+# The board's key layout (board_keys) and its gestures' names, by field
+# (k(); made at the first use after a change of language or layout).
+GESTURES = ("up", "down", "ok", "back", "redo", "undo")
+LAYOUT = ["4key"]
+_KEYS = {}
 
 
 def use(code):
@@ -83,6 +98,7 @@ def use(code):
     _TABLE[1] = mod.AT
     _MADE.clear()
     del _ORDER[:]
+    _KEYS.clear()
     LANG[0] = code
     if left != code:
         name = "teatally.words_" + left
@@ -152,6 +168,42 @@ def n(key, count):
     v = t(key)  # packed as "one\0many"
     i = v.find("\0")
     return (v[:i] if count == 1 else v[i + 1 :]).format(count)
+
+
+def board_keys(layout):
+    """Name the keys of this board's layout ("4key", "2key": teatally.buttons)
+    from now on (the app, at boot)."""
+    if layout != LAYOUT[0]:
+        LAYOUT[0] = layout
+        _MADE.clear()
+        del _ORDER[:]
+        _KEYS.clear()
+
+
+def key_names():
+    """{gesture: its name on this board} (GESTURES: "ok" -> "OK" or "B")."""
+    if not _KEYS:
+        v = _text("key." + LAYOUT[0])
+        if v is None:
+            v = _text("key.4key")
+        names = v.split("|")
+        for i in range(len(GESTURES)):
+            _KEYS[GESTURES[i]] = names[i]
+    return _KEYS
+
+
+def k(key, *args):
+    """A text that names keys: key's template with this board's names in
+    its named fields ("{back}: game menu"), and args in its numbered ones.
+    Without args the text is kept like t()'s (a hint drawn on every press
+    costs a look-up); with them, one new str a call (callers keep it)."""
+    if args:
+        return _text(key).format(*args, **key_names())
+    v = _MADE.get(key)
+    if v is None:
+        v = t(key).format(**key_names())
+        _MADE[key] = v  # (in t()'s place: a key that names keys is read through k() only)
+    return v
 
 
 def card(name):

@@ -9,6 +9,7 @@ KEYS = (
     b"win.by"
     b"act.buy"  # 7 long
     b"adj.now"
+    b"hold.go"
     b"n.cards"
     b"n.stars"
     b"n.tarts"
@@ -36,6 +37,8 @@ KEYS = (
     b"hist.won"
     b"home.new"
     b"home.pad"
+    b"key.2key"
+    b"key.4key"
     b"n.points"
     b"n.rounds"
     b"new.pile"
@@ -53,6 +56,7 @@ KEYS = (
     b"tw.coins"
     b"tw.togo2"
     b"tw.togo4"
+    b"undo.ask"
     b"who.blue"
     b"who.pink"
     b"act.space"  # 9 long
@@ -68,9 +72,13 @@ KEYS = (
     b"card.hint"
     b"card.item"
     b"card.king"
+    b"does.back"
+    b"does.menu"
+    b"does.undo"
     b"end.piles"
     b"hist.beat"
     b"hist.tied"
+    b"hold.hold"
     b"home.last"
     b"mend.home"
     b"mend.kept"
@@ -107,6 +115,7 @@ KEYS = (
     b"tt.hatter"
     b"undo.done"
     b"undo.none"
+    b"undo.redo"
     b"about.free"  # 10 long
     b"act.effect"
     b"adj.picker"
@@ -164,6 +173,7 @@ KEYS = (
     b"home.resume"
     b"label.watch"
     b"legend.draw"
+    b"legend.keys"
     b"mend.adjust"
     b"menu.adjust"
     b"menu.legend"
@@ -237,6 +247,7 @@ KEYS = (
     b"space.destroy"
     b"take.flamingo"
     b"tt.march_hare"
+    b"undo.ask.keys"
     b"adj.watch.item"  # 14 long
     b"legend.rabbits"
     b"legend.teacups"
@@ -307,5 +318,5 @@ KEYS = (
     b"tw.loyal_celebriteas"  # 20 long
 )
 # START[n]: where the keys n long start in KEYS; FIRST[n]: the number of the first
-START = (0, 0, 0, 0, 0, 0, 0, 24, 108, 396, 864, 1264, 1594, 2002, 2340, 2578, 2893, 3053, 3206, 3350, 3388, 3408)
-FIRST = (0, 0, 0, 0, 0, 0, 0, 4, 16, 52, 104, 144, 174, 208, 234, 251, 272, 282, 291, 299, 301, 302)
+START = (0, 0, 0, 0, 0, 0, 0, 24, 115, 427, 940, 1340, 1681, 2089, 2440, 2678, 2993, 3153, 3306, 3450, 3488, 3508)
+FIRST = (0, 0, 0, 0, 0, 0, 0, 4, 17, 56, 113, 153, 184, 218, 245, 262, 283, 293, 302, 310, 312, 313)

@@ -79,9 +79,37 @@ def _check(code, table, english):
         for s in v if type(v) is tuple else (v,):
             if type(s) is not str or SEP in s:
                 raise WordsError("words/%s.py: %r holds a NUL or a non-str" % (code, k))
+        if _named(v) != _named(en):
+            raise WordsError("words/%s.py: %r must name the keys English's names (%s), not %s" % (
+                code, k, ", ".join(sorted(_named(en))) or "none", ", ".join(sorted(_named(v))) or "none"))
+    for k, v in english.items():
+        unknown = _named(v) - set(GESTURES)
+        if unknown:
+            raise WordsError("words/en.py: %r names %s: a key's field is one of %s" % (
+                k, ", ".join(sorted(unknown)), ", ".join(GESTURES)))
     bad = [k for k in english if not k.isascii() or not k or len(k) > 60]
     if bad:
         raise WordsError("words/en.py: keys must be short ASCII: %r" % bad[0])
+
+
+# The named fields a text may have: the board's keys, filled by words.k()
+# (teatally.words.GESTURES, the same six); numbered fields are f()'s.
+GESTURES = ("up", "down", "ok", "back", "redo", "undo")
+
+
+def _named(v):
+    # the named fields ("{ok}") in a text or a count word's templates
+    import string
+
+    out = set()
+    for s in v if type(v) is tuple else (v,):
+        try:
+            for _, field, _, _ in string.Formatter().parse(s):
+                if field and not field[0].isdigit():
+                    out.add(field)
+        except ValueError:
+            raise WordsError("%r is not a template str.format can read" % s) from None
+    return out
 
 
 def order(keys):

@@ -155,6 +155,11 @@ class Screen:
     """Base screen. Subclasses override key() and draw()."""
 
     title = ""
+    # What BACK does here and whether LONG BACK undoes, as a hold on the
+    # 2-key board shows them while it counts (teatally.ui.hold): a words
+    # key (None: BACK does nothing, no hold is shown), a bool.
+    back_does = "does.back"
+    undoes = False
 
     def key(self, ui, ev):
         if ev == (E_PRESS | K_BACK):
@@ -348,6 +353,7 @@ class Lines(Message):
         Message.__init__(self, title, lines, ok)
         self.back = back
         self.long_back = long_back
+        self.undoes = long_back is not None  # (the final scoring's undo)
 
     def key(self, ui, ev):
         if ev == (E_PRESS | K_BACK):

@@ -105,7 +105,11 @@ class Status(Screen):
 
     OK: that answer (the likeliest card, selected); UP/DOWN: the question
     with the next card selected (the round has begun); BACK: game menu;
-    LONG BACK: undo; LONG OK: redo."""
+    LONG BACK: undo (asked first on the 2-key board: long_back); LONG OK:
+    redo."""
+
+    back_does = "does.menu"  # (what a hold shows: ui.hold)
+    undoes = True
 
     def __init__(self, toast=None):
         self.toast = toast  # (title, line) shown until the next key
@@ -125,7 +129,7 @@ class Status(Screen):
             ui.menu_seen = True
             ui.push(game_menu(ui, 0))
         elif ev == (E_LONG | K_BACK):
-            undo(ui)
+            long_back(ui)
         elif ev == (E_LONG | K_OK):
             redo(ui)
 
@@ -146,7 +150,7 @@ class Status(Screen):
         if self.note is not None:
             text(fb, self.note, 0, 6 * LINE)
         elif not ui.menu_seen:
-            text(fb, words.t("board.hint"), 0, 6 * LINE)
+            text(fb, words.k("board.hint"), 0, 6 * LINE)
         if not s.over:
             text(fb, opening(ui.app), 0, 7 * LINE)
 
@@ -219,7 +223,7 @@ def _teacups(gfx, fb, cups):
 
 def final_screen(ui):
     """The final scoring (ui.t42.end, opened for it)."""
-    return ui.open("t42.end").final_screen(ui, _game_menu, undo)
+    return ui.open("t42.end").final_screen(ui, _game_menu, long_back)
 
 
 def show_game(ui, notice=None, toast=None):
@@ -242,8 +246,22 @@ def show_game(ui, notice=None, toast=None):
 
 
 # -- undo / redo -----------------------------------------------------------
+def long_back(ui):
+    """LONG BACK (the status board, the final scoring): the undo. Where it
+    is the last stage of BACK's own hold (the 2-key board: ui.hold), the
+    screen asks first, naming the line it would undo."""
+    hold = ui.app.hold
+    g = ui.app.game
+    if hold is not None and g.can_undo():
+        i = len(g.actions) - 1
+        hold.ask(ui, action_label(g.actions[i], round_number(g, i)), undo)
+    else:
+        undo(ui)
+
+
 def undo(ui):
-    """Undo the last committed line and say what on the status board."""
+    """Undo the last committed line and say what on the status board, and
+    how to take it back (the redo's keys, on row 6 until the next key)."""
     app = ui.app
     g = app.game
     if not g.can_undo():
@@ -253,6 +271,9 @@ def undo(ui):
     label = action_label(g.actions[i], round_number(g, i))
     app.undo()
     show_game(ui, None, (words.t("undo.done"), label))
+    top = ui.top()
+    if isinstance(top, Status):
+        top.note = words.k("undo.redo")
 
 
 def redo(ui):
@@ -324,18 +345,20 @@ _LEGEND = (
 
 
 class Legend(Screen):
-    """What each symbol of the status board stands for; UP/DOWN scroll,
-    OK or BACK go back."""
+    """What each symbol of the status board stands for, then what the
+    board's keys do, in its names for them; UP/DOWN scroll, OK or BACK go
+    back."""
 
     title = ""
 
     def __init__(self):
         self.title = words.t("legend.title")
         self.top = 0
+        self.keys = words.k("legend.keys").split("|")  # (lines after _LEGEND's)
 
     def key(self, ui, ev):
         k = keyof(ev)
-        if k == K_DOWN and self.top + 7 < len(_LEGEND):
+        if k == K_DOWN and self.top + 7 < len(_LEGEND) + len(self.keys):
             self.top += 1
         elif k == K_UP and self.top > 0:
             self.top -= 1
@@ -349,9 +372,19 @@ class Legend(Screen):
     def draw(self, ui, fb):
         header(fb, self.title)
         i = self.top
-        while i < len(_LEGEND) and i < self.top + 7:
-            _legend_row(ui.gfx, fb, _LEGEND[i], (i - self.top + 1) * LINE)
+        n = len(_LEGEND)
+        while i < n + len(self.keys) and i < self.top + 7:
+            y = (i - self.top + 1) * LINE
+            if i < n:
+                _legend_row(ui.gfx, fb, _LEGEND[i], y)
+            else:
+                text(fb, self.keys[i - n], 0, y)
             i += 1
+        gfx = ui.gfx
+        if i < n + len(self.keys):  # more below / above (as ui.core.Lines)
+            gfx.icon(fb, gfx.ICON_DOWN, 120, 7 * LINE, 1)
+        if self.top:
+            gfx.icon(fb, gfx.ICON_UP, 120, 0, 0)
 
 
 def _legend_row(gfx, fb, row, y):

@@ -1,0 +1,132 @@
+"""A hold shown while it counts, and the undo it gives asked first (issue
+30): the boards whose undo is a later stage of BACK's own hold
+(teatally.buttons.STAGED: the 2-key board, where B held alone is OK until
+0.6 s, BACK until 1.5 s, then LONG BACK). The app loads this module at
+boot on those boards only (App.hold); the 4-key board never imports it.
+
+While B is held alone past SHOW_MS (a tap is over long before), the two
+bottom lines say what the hold will do. Line 6 (inverse): before long_ms
+what holding on gives ("hold: game menu"), after it what letting go does
+now ("let go: game menu"): the words of the top screen's ``back_does``.
+Line 7: a bar filling as the hold goes on, with a tick where BACK begins,
+towards the undo named at its end where the screen on top undoes
+(``undoes``: the status board, the final scoring); elsewhere the bar ends
+at BACK, and a hold past 1.5 s is BACK all the same (event()). The undo
+itself is never done by the hold: at 1.5 s the screen asks (Ask: "Undo?",
+the round it would undo, "B: undo  A: keep").
+
+Drawn over the frame on screen (bands 6 and 7: only their pages go to
+the panel), again only when the bar grew STEP_PX or the words changed, and
+never while a redraw is due: a release during a hold waits at most for
+one such drawing, a few milliseconds, before its own screen (first light,
+bench/README.md).
+"""
+
+from teatally import words
+from teatally.buttons import E_LONG, E_PRESS, K_BACK, K_OK
+from teatally.ui.core import LINE, W, Screen, bar, header, keyof, kind, text, wrap
+
+SHOW_MS = 250  # a hold is shown from then on (a tap lasts about 100 ms)
+STEP_PX = 3  # the bar is drawn again when it grew this much (~40 ms)
+_Y = 6 * LINE  # the hold's two lines: 6 (words) and 7 (the bar)
+
+
+class Hold:
+    """The hold on screen: App.step calls step() after each pass of the
+    loop, App.show() forgets what was drawn (the frame was drawn anew),
+    App.handle() passes every event through event()."""
+
+    __slots__ = ("keys", "px", "going", "words")
+
+    def __init__(self, keys):
+        self.keys = keys
+        self.px = -1  # the bar's length on screen (-1: no hold shown)
+        self.going = False  # the words drawn are letting go's
+        self.words = None  # the words drawn on line 6
+
+    def step(self, app, now):
+        """Draw the hold on screen, or have the screen drawn again when a
+        hold shown ended without a redraw (a key that changed nothing)."""
+        ms = self.keys.hold_ms(now)
+        ui = app.ui
+        if ui.dirty:
+            return  # the screen first (the hold comes at the next pass)
+        top = ui.top()
+        does = None if top is None or ms < SHOW_MS else top.back_does
+        if does is None:
+            if self.px >= 0:
+                self.px = -1
+                ui.dirty = True
+            return
+        keys = self.keys
+        end = keys.very_long_ms if top.undoes else keys.long_ms
+        room = W - 1 - (_label_w() if top.undoes else 0)
+        full = room - 2
+        px = full * (ms if ms < end else end) // end
+        going = ms >= keys.long_ms
+        if self.px >= 0 and going == self.going and (px == self.px or (px < full and px - self.px < STEP_PX)):
+            return  # (drawn again when the bar grew STEP_PX, or is full)
+        if self.px < 0 or going != self.going:
+            self.words = words.f("hold.go" if going else "hold.hold", words.t(does))
+            self.going = going
+        self.px = px
+        self.draw(app.fb, room, keys.long_ms * full // end if top.undoes else -1)
+        app.fb.show()
+
+    def draw(self, fb, room, tick):
+        # line 6 inverse, line 7 the bar: an outline room px wide, filled
+        # px, a tick (BACK begins) at tick, the undo's name after it
+        bar(fb, _Y)
+        text(fb, self.words, 0, _Y, 0)
+        y = _Y + LINE
+        fb.fill_rect(0, y, W, LINE, 0)
+        fb.rect(0, y + 1, room, LINE - 1, 1)
+        fb.fill_rect(1, y + 2, self.px, LINE - 3, 1)
+        if tick >= 0:
+            fb.vline(tick + 1, y, 2, 1)
+            text(fb, words.t("does.undo"), room + 2, y)
+
+    def event(self, ui, ev):
+        """LONG BACK where the screen on top does not undo is its BACK: the
+        hold only went on (as its bar said)."""
+        if ev == (E_LONG | K_BACK) and not ui.top().undoes:
+            return E_PRESS | K_BACK
+        return ev
+
+    def ask(self, ui, label, undo):
+        """LONG BACK that undoes: asked first (label: the line it undoes)."""
+        ui.push(Ask(label, undo))
+
+
+def _label_w():
+    # the undo's name at the bar's end, and a gap before it
+    from teatally.ui.core import width
+
+    return width(words.t("does.undo")) + 2
+
+
+class Ask(Screen):
+    """Undo the last line? OK undoes it (undo(ui)); any other press keeps
+    it (back to the screen below). A hold's release never answers: the
+    keys wait until every key is up (teatally.buttons)."""
+
+    def __init__(self, label, undo):
+        self.title = words.t("undo.ask")
+        self.lines = wrap(label)
+        self.lines.append(words.k("undo.ask.keys"))
+        self.undo = undo
+
+    def key(self, ui, ev):
+        if kind(ev) != E_PRESS:
+            return
+        if keyof(ev) == K_OK:
+            self.undo(ui)
+        else:
+            ui.pop()
+
+    def draw(self, ui, fb):
+        header(fb, self.title)
+        y = LINE
+        for s in self.lines:
+            text(fb, s, 0, y)
+            y += LINE
