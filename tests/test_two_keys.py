@@ -175,10 +175,10 @@ if app.hold is not None:
     run(200)
     print('200 ms', app.hold.px, bytes(app.fb.buffer) == before)
     run(150)
-    print('350 ms', app.hold.words, app.hold.px > 0, band(48) > 400)
+    print('350 ms', app.hold.words.decode(), app.hold.px > 0, band(48) > 400)
     px = app.hold.px
     run(400)
-    print('750 ms', app.hold.words, app.hold.px > px)
+    print('750 ms', app.hold.words.decode(), app.hold.px > px)
     app.keys.swallow()  # (as a key that only wakes the screen does)
     run(5)
     print('swallowed', app.hold.px, bytes(app.fb.buffer) == before)
@@ -189,7 +189,7 @@ if app.hold is not None:
     print('hold 0.9 s', top(), app.ui.top().title)
     hw.pins[B] = True
     run(700)
-    print('menu 0.7 s', app.hold.words)
+    print('menu 0.7 s', app.hold.words.decode())
     run(900)
     print('menu 1.6 s', top())
     hw.pins[B] = False
@@ -197,7 +197,7 @@ if app.hold is not None:
     # 1.6 s on the board: the undo asked, not done; A keeps the round
     hw.pins[B] = True
     run(1490)
-    print('1.49 s', app.hold.words, top())
+    print('1.49 s', app.hold.words.decode(), top())
     run(110)
     print('1.6 s', top(), rounds(), app.ui.top().title, ' / '.join(app.ui.top().lines))
     hw.pins[B] = False
@@ -443,3 +443,26 @@ def test_two_key_golden_screens(name, tmp_path, check_golden):
     shot = tmp_path / "shot.png"
     sim.to_image(sim.to_rows(frame, on, flipped)).save(shot)
     check_golden(shot, GOLDEN / ("sim_2key_%s.png" % name))
+
+
+def test_the_readme_s_two_key_script_plays(tmp_path):
+    """The README's key script for the 2-key board (a game begun by taps and
+    chords, the menu by holds, the undo asked and answered, the redo)
+    plays as it says: one round on the record at the end, after an undo
+    and its redo."""
+    readme = (ROOT / "README.md").read_text()
+    m = re.search(r"printf '([^']+)\\n' > try\.keys", readme)
+    assert m, "the README's 2-key script"
+    script = m.group(1)
+    assert script.endswith(" hold:b:1600 b hold:b:700+a")
+    states = []
+    for i, cut in enumerate((" b hold:b:700+a", " hold:b:700+a", "")):
+        text = script[: len(script) - len(cut)]
+        s = sim.Sim(TWO, tmp_path / str(i), sim.ScriptInput(sim.parse_keys(text, "2key")))
+        assert s.run().code == 0
+        states.append(s.state)
+    # the hold to 1.6 s only asked; B undid the round; B held, then A, redid it
+    assert [st["round"] for st in states] == [1, 0, 1]
+    assert states[0] == states[2] and states[2]["blue"]["discard"] == ["knave"]
+    logical = sim.Sim(TWO, tmp_path / "l", sim.ScriptInput(sim.parse_keys("ok ok down ok 5*ok ok ok 3*up ok up ok")))
+    assert logical.run().code == 0 and logical.state == states[2]

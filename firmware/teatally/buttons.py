@@ -44,7 +44,7 @@ Every logical event stays reachable; B works as a "shift" for A::
     hold A                                          LONG DOWN, then REPEAT DOWN
     tap B                                           PRESS OK (at the release)
     hold B >= long_ms, let go before very_long_ms   PRESS BACK (at the release)
-    hold B >= very_long_ms (1.5 s)                  LONG BACK (while held: undo)
+    hold B >= very_long_ms (1.5 s)                  LONG BACK (while held: the undo, asked)
     A and B down together                           PRESS UP (when the second goes down)
     ... held together >= long_ms                    LONG UP, then REPEAT UP
     hold B >= long_ms, then press A                 LONG OK (at A's press)

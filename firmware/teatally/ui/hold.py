@@ -24,7 +24,7 @@ bench/README.md).
 
 from teatally import words
 from teatally.buttons import E_LONG, E_PRESS, K_BACK, K_OK
-from teatally.ui.core import LINE, W, Screen, bar, header, keyof, kind, text, wrap
+from teatally.ui.core import LINE, W, Screen, bar, header, keyof, kind, text, width, wrap
 
 SHOW_MS = 250  # a hold is shown from then on (a tap lasts about 100 ms)
 STEP_PX = 3  # the bar is drawn again when it grew this much (~40 ms)
@@ -36,41 +36,57 @@ class Hold:
     loop, App.show() forgets what was drawn (the frame was drawn anew),
     App.handle() passes every event through event()."""
 
-    __slots__ = ("keys", "px", "going", "words")
+    __slots__ = ("keys", "px", "going", "words", "label", "full", "end", "tick")
 
     def __init__(self, keys):
         self.keys = keys
         self.px = -1  # the bar's length on screen (-1: no hold shown)
         self.going = False  # the words drawn are letting go's
-        self.words = None  # the words drawn on line 6
+        self.words = None  # the words drawn on line 6 (bytes, as ui.core.text draws them)
+        self.label = None  # the undo's name at the bar's end (bytes)
+        self.full = 0  # the bar's length when full, px
+        self.end = 0  # the hold's length the full bar stands for, ms
+        self.tick = -1  # where BACK begins on the bar (-1: no undo after it)
 
     def step(self, app, now):
         """Draw the hold on screen, or have the screen drawn again when a
-        hold shown ended without a redraw (a key that changed nothing)."""
+        hold shown ended without a redraw (a key that changed nothing).
+        A pass with nothing new to draw costs a few look-ups."""
         ms = self.keys.hold_ms(now)
         ui = app.ui
         if ui.dirty:
             return  # the screen first (the hold comes at the next pass)
-        top = ui.top()
-        does = None if top is None or ms < SHOW_MS else top.back_does
-        if does is None:
+        if ms < SHOW_MS:
             if self.px >= 0:
                 self.px = -1
                 ui.dirty = True
             return
         keys = self.keys
-        end = keys.very_long_ms if top.undoes else keys.long_ms
-        room = W - 1 - (_label_w() if top.undoes else 0)
-        full = room - 2
-        px = full * (ms if ms < end else end) // end
         going = ms >= keys.long_ms
-        if self.px >= 0 and going == self.going and (px == self.px or (px < full and px - self.px < STEP_PX)):
-            return  # (drawn again when the bar grew STEP_PX, or is full)
         if self.px < 0 or going != self.going:
-            self.words = words.f("hold.go" if going else "hold.hold", words.t(does))
+            # a new hold (or the frame drawn anew), or BACK reached: what
+            # the screen on top does with it
+            top = ui.top()
+            does = None if top is None else top.back_does
+            if does is None:
+                return
+            self.words = words.f("hold.go" if going else "hold.hold", words.t(does)).encode()
             self.going = going
+            if top.undoes:
+                self.label = words.t("does.undo").encode()
+                self.end = keys.very_long_ms
+                self.full = W - 3 - width(self.label) - 2
+                self.tick = keys.long_ms * self.full // self.end
+            else:
+                self.end = keys.long_ms
+                self.full = W - 3
+                self.tick = -1
+            self.px = -1
+        px = self.full * (ms if ms < self.end else self.end) // self.end
+        if self.px >= 0 and (px == self.px or (px < self.full and px - self.px < STEP_PX)):
+            return  # (drawn again when the bar grew STEP_PX, or is full)
         self.px = px
-        self.draw(app.fb, room, keys.long_ms * full // end if top.undoes else -1)
+        self.draw(app.fb, self.full + 2, self.tick)
         app.fb.show()
 
     def draw(self, fb, room, tick):
@@ -84,7 +100,7 @@ class Hold:
         fb.fill_rect(1, y + 2, self.px, LINE - 3, 1)
         if tick >= 0:
             fb.vline(tick + 1, y, 2, 1)
-            text(fb, words.t("does.undo"), room + 2, y)
+            text(fb, self.label, room + 2, y)
 
     def event(self, ui, ev):
         """LONG BACK where the screen on top does not undo is its BACK: the
@@ -96,13 +112,6 @@ class Hold:
     def ask(self, ui, label, undo):
         """LONG BACK that undoes: asked first (label: the line it undoes)."""
         ui.push(Ask(label, undo))
-
-
-def _label_w():
-    # the undo's name at the bar's end, and a gap before it
-    from teatally.ui.core import width
-
-    return width(words.t("does.undo")) + 2
 
 
 class Ask(Screen):
