@@ -51,8 +51,7 @@ for lang in ('en', 'ja'):
     words.use(lang)
     for layout in ('4key', '2key', 'keypad-to-come'):
         words.board_keys(layout)
-        n = words.key_names()
-        print(lang, layout, '/'.join([n[g] for g in words.GESTURES]))
+        print(lang, layout, '/'.join(words.k('legend.keys').split('|')[1:]))
         print(' ', words.k('board.hint'), '|', words.k('undo.redo'), '|', words.k('pad.entry.keys'))
         print(' ', words.k('board.next', 'Blue', 'king'))
 words.use('en')
@@ -65,13 +64,13 @@ def test_key_names_come_from_one_place(dual):
     (UP DOWN OK BACK), the 2-key board's as A, B, their holds and chord; a
     layout with no names of its own gets the 4-key names."""
     out = dual(NAMES)
-    assert "en 4key UP/DOWN/OK/BACK/long OK/long BACK" in out
-    assert "en 2key A+B/A/B/hold B/hold B, A/hold B 1.5s" in out
+    assert "en 4key DOWN: next/UP: previous/OK: choose/BACK: back, menu/long BACK: undo/long OK: redo" in out
+    assert "en 2key A: next/A+B: previous/B: choose/hold B: back, menu/hold B 1.5s: undo/hold B, A: redo" in out
     assert "  BACK: game menu | long OK: redo | OK: next  BACK: back" in out
     assert "  hold B: game menu | hold B, A: redo | B: next  hold B: back" in out
     assert "  Blue: king? B" in out and "  Blue: king? OK" in out
-    assert "en keypad-to-come UP/DOWN/OK/BACK/long OK/long BACK" in out
-    assert "ja 2key A+B/A/B/B長押し/B長押し+A/B長押し1.5秒" in out
+    assert "en keypad-to-come DOWN: next/UP: previous/OK: choose/BACK: back, menu/long BACK: undo/long OK: redo" in out
+    assert "ja 2key A: 次/A+B: 前/B: 決定/B長押し: 戻る, メニュー/B長押し1.5秒: 取り消し/B長押し+A: やり直し" in out
     assert "  B長押し: ゲームメニュー | B長押し+A: やり直し | B: 次  B長押し: 戻る" in out
 
 
@@ -95,7 +94,7 @@ def test_no_text_spells_a_key_itself():
             assert (fn == "k") == (key in named), "%s: words.%s(%r)" % (path.name, fn, key)
     for layout in ("key.4key", "key.2key"):
         for code in ("en", "ja"):
-            assert len(wordpack.source(code)[layout].split("|")) == len(words.GESTURES) == len(wordpack.GESTURES)
+            assert len(wordpack.source(code)[layout].split("|")) == len(wordpack.GESTURES)
 
 
 def test_a_translation_names_the_same_keys(tmp_path):
@@ -108,6 +107,8 @@ def test_a_translation_names_the_same_keys(tmp_path):
         wordpack._check("xx", wordpack.source("xx", tmp_path), en)
     with pytest.raises(wordpack.WordsError, match="a key's field is one of"):
         wordpack._check("en", {"a.b": "{okay}: go"}, {"a.b": "{okay}: go"})
+    with pytest.raises(wordpack.WordsError, match=r"its numbered fields are \{0\}..\{3\}"):
+        wordpack._check("en", {"a.b": "{4} {ok}"}, {"a.b": "{4} {ok}"})
 
 
 # -- a hold on the 2-key board -------------------------------------------------------
@@ -400,7 +401,8 @@ def test_the_terminal_plays_the_two_key_gestures():
     four = sim.TerminalInput(fd=-1)
     four.buf = "b"
     assert four._take() == ("press", "back")
-    assert "a b tap" in sim.help_line("2key") and "Backspace/b = BACK" in sim.help_line("4key")
+    assert "a b = tap A/B" in sim.help_line("2key") and "hold 0.6 s" in sim.help_line("2key", 600)
+    assert "Backspace/b = BACK" in sim.help_line("4key")
 
 
 def test_sim_help_names_the_gestures(capsys):

@@ -40,7 +40,7 @@ def test_every_key_the_firmware_asks_for_is_there():
     built += ["obj." + o for o in t42.OBJECTIVES if not o.startswith("most")] + ["obj.most"]
     built += ["field." + f for f in ("stars", "tarts", "hourglasses")]
     built += ["tt." + f[0] for f in teatime.FIELDS] + ["tw." + f[0] for f in witches.FIELDS]
-    built += ["key." + layout for layout in (buttons.LAYOUT_4KEY, buttons.LAYOUT_2KEY)]  # words.key_names
+    built += ["key." + layout for layout in (buttons.LAYOUT_4KEY, buttons.LAYOUT_2KEY)]  # words.k's names
     assert [k for k in built if k not in table] == []
     # the prefixes the firmware builds keys from are these
     prefixes = {k for k, prefix in keys if prefix}

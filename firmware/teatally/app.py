@@ -288,10 +288,10 @@ class App:
             if t and not self.asleep and ticks_diff(now, self.last_key) > t * 1000:
                 self.asleep = True
                 self.fb.poweroff()
+        if self.hold is not None and not self.asleep:
+            self.hold.step(self, now)  # (drawn after the screen: at the next pass)
         if self.ui.dirty and not self.asleep:
             self.show()
-        if self.hold is not None and not self.asleep:
-            self.hold.step(self, now)
         self.finish()
         hw.wdt_feed()
 
@@ -299,8 +299,6 @@ class App:
         """Draw the screen on top into the frame and send what changed to
         the panel, marked while the journal lags behind it."""
         self.ui.draw(self.fb)
-        if self.hold is not None:
-            self.hold.px = -1  # (the frame drawn anew: no hold on it)
         self.marked = self.saving()
         if self.marked:
             self.ui.gfx.unsaved_mark(self.fb)

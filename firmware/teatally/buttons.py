@@ -294,7 +294,7 @@ class Keys:
         Allocates nothing: the main loop asks at every poll while a key is
         down (teatally.ui.hold)."""
         g = self._g
-        if self.layout != LAYOUT_2KEY or (g != _G_B and g != _G_B_BACK):
+        if g != _G_B and g != _G_B_BACK:  # (4 keys: never either)
             return -1
         return ticks_diff(now_ms, self._down_at[0])
 

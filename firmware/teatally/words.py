@@ -12,13 +12,13 @@ Screens never spell screen text themselves; they ask here:
     words.k("board.hint")              # "BACK: game menu" / "hold B: game menu"
 
 Keys are named in one place (issue 30): a text that names a key says
-which gesture by a named field, "{ok}: start the game" (fields: up, down,
-ok, back, redo, undo: the logical events PRESS UP ... PRESS BACK, LONG OK,
-LONG BACK), and k() fills them with the board's names for them, the text
-"key.<layout>" of its layout ("UP|DOWN|OK|BACK|long OK|long BACK" for
-"4key"; "A+B|A|B|hold B|..." for "2key"). The app names the layout at boot
-(board_keys); a new board adds its layout's "key.<layout>" (without one,
-the 4-key names stand).
+which gesture by a named field, "{ok}: start the game" (fields, in this
+order: up, down, ok, back, redo, undo: the logical events PRESS UP ...
+PRESS BACK, LONG OK, LONG BACK), and k() fills them with the board's
+names for them, the text "key.<layout>" of its layout ("UP|DOWN|OK|BACK|
+long OK|long BACK" for "4key"; "A+B|A|B|hold B|..." for "2key"). The app
+names the layout at boot (board_keys); a new board adds its layout's
+"key.<layout>" (without one, the 4-key names stand).
 
 Keys are ASCII, "<screen or topic>.<what>". A text is a str; a template
 for f() uses str.format's numbered fields ("{0} {1}"), so a translation may
@@ -75,9 +75,8 @@ _TABLE = [b"", b""]  # the language in use: its module's TEXT and AT (words_<cod
 _MADE = {}
 _ORDER = []  # _MADE's keys, the oldest first
 KEEP = 48
-# The board's key layout (board_keys) and its gestures' names, by field
-# (k(); made at the first use after a change of language or layout).
-GESTURES = ("up", "down", "ok", "back", "redo", "undo")
+# The board's key layout (board_keys), and its keys' names by field (k()'s,
+# made at its first use after a change of language or layout).
 LAYOUT = ["4key"]
 _KEYS = {}
 
@@ -180,30 +179,26 @@ def board_keys(layout):
         _KEYS.clear()
 
 
-def key_names():
-    """{gesture: its name on this board} (GESTURES: "ok" -> "OK" or "B")."""
-    if not _KEYS:
-        v = _text("key." + LAYOUT[0])
-        if v is None:
-            v = _text("key.4key")
-        names = v.split("|")
-        for i in range(len(GESTURES)):
-            _KEYS[GESTURES[i]] = names[i]
-    return _KEYS
-
-
 def k(key, *args):
-    """A text that names keys: key's template with this board's names in
-    its named fields ("{back}: game menu"), and args in its numbered ones.
-    Without args the text is kept like t()'s (a hint drawn on every press
-    costs a look-up); with them, one new str a call (callers keep it)."""
-    if args:
-        return _text(key).format(*args, **key_names())
+    """A text that names keys: key's template with this board's names for
+    them in its named fields ("{back}: game menu"; the names: the text
+    "key.<layout>", else "key.4key"), args in its numbered ones. The
+    template with the names in (its numbered fields kept) is kept like
+    t()'s texts, so a call costs what t() or f() costs (a status board's
+    question made on every new state: 0.1 ms more filling the names each
+    time). A text that names keys is read through k() only."""
     v = _MADE.get(key)
     if v is None:
-        v = t(key).format(**key_names())
-        _MADE[key] = v  # (in t()'s place: a key that names keys is read through k() only)
-    return v
+        if not _KEYS:
+            n = (_text("key." + LAYOUT[0]) or _text("key.4key")).split("|")
+            for i in range(6):
+                _KEYS[_FIELDS[i]] = n[i]
+        v = t(key).format("{0}", "{1}", "{2}", "{3}", **_KEYS)
+        _MADE[key] = v  # (in t()'s place)
+    return v.format(*args) if args else v
+
+
+_FIELDS = ("up", "down", "ok", "back", "redo", "undo")  # k()'s, in the order of "key.<layout>"
 
 
 def card(name):

@@ -375,8 +375,7 @@ class ScriptInput:
 
 
 FOUR_KEY_HELP = "arrows/u d = up/down  Enter/o = OK  Backspace/b = BACK  U D O B or l+key = long  q = quit"
-TWO_KEY_HELP = ("keys A B: a b tap, c chord (A+B), A B C hold %.1f s (1-9: 0.2-1.8 s), x hold B then A;"
-                "  arrows Enter Backspace: up down OK BACK  q = quit")
+TWO_KEY_HELP = "a b = tap A/B  c = chord  A B C = hold %.1f s (1-9 set it)  x = hold B then A  q = quit"
 HOLD_STEP_MS = 200  # a digit d sets the terminal's hold to d x this
 
 

@@ -83,6 +83,8 @@ def _check(code, table, english):
             raise WordsError("words/%s.py: %r must name the keys English's names (%s), not %s" % (
                 code, k, ", ".join(sorted(_named(en))) or "none", ", ".join(sorted(_named(v))) or "none"))
     for k, v in english.items():
+        if _named(v) and _numbered(v) - {"0", "1", "2", "3"}:
+            raise WordsError("words/en.py: %r names keys: its numbered fields are {0}..{3} (words.k)" % k)
         unknown = _named(v) - set(GESTURES)
         if unknown:
             raise WordsError("words/en.py: %r names %s: a key's field is one of %s" % (
@@ -93,7 +95,8 @@ def _check(code, table, english):
 
 
 # The named fields a text may have: the board's keys, filled by words.k()
-# (teatally.words.GESTURES, the same six); numbered fields are f()'s.
+# (teatally.words.k fills these six, in this order from "key.<layout>");
+# numbered fields are f()'s.
 GESTURES = ("up", "down", "ok", "back", "redo", "undo")
 
 
@@ -110,6 +113,14 @@ def _named(v):
         except ValueError:
             raise WordsError("%r is not a template str.format can read" % s) from None
     return out
+
+
+def _numbered(v):
+    # the numbered fields ("0") in a text or a count word's templates
+    import string
+
+    parsed = [p for s in (v if type(v) is tuple else (v,)) for p in string.Formatter().parse(s)]
+    return {f for _, f, _, _ in parsed if f and f[0].isdigit()}
 
 
 def order(keys):

@@ -16,7 +16,8 @@ itself is never done by the hold: at 1.5 s the screen asks (Ask: "Undo?",
 the round it would undo, "B: undo  A: keep").
 
 Drawn over the frame on screen (bands 6 and 7: only their pages go to
-the panel), again only when the bar grew STEP_PX or the words changed, and
+the panel), again only when the bar grew STEP_MS's worth (20 drawings a
+second at most) or the words changed, and
 never while a redraw is due: a release during a hold waits at most for
 one such drawing, a few milliseconds, before its own screen (first light,
 bench/README.md).
@@ -27,16 +28,16 @@ from teatally.buttons import E_LONG, E_PRESS, K_BACK, K_OK
 from teatally.ui.core import LINE, W, Screen, bar, header, keyof, kind, text, width, wrap
 
 SHOW_MS = 250  # a hold is shown from then on (a tap lasts about 100 ms)
-STEP_PX = 3  # the bar is drawn again when it grew this much (~40 ms)
+STEP_MS = 50  # the bar is drawn again when it grew this much time's worth
 _Y = 6 * LINE  # the hold's two lines: 6 (words) and 7 (the bar)
 
 
 class Hold:
-    """The hold on screen: App.step calls step() after each pass of the
-    loop, App.show() forgets what was drawn (the frame was drawn anew),
-    App.handle() passes every event through event()."""
+    """The hold on screen: App.step calls step() at each pass of the loop
+    (before the screen is drawn, if it is due: then the hold is drawn at
+    the next pass), App.handle() passes every event through event()."""
 
-    __slots__ = ("keys", "px", "going", "words", "label", "full", "end", "tick")
+    __slots__ = ("keys", "px", "going", "words", "label", "full", "end", "tick", "step_px")
 
     def __init__(self, keys):
         self.keys = keys
@@ -47,6 +48,7 @@ class Hold:
         self.full = 0  # the bar's length when full, px
         self.end = 0  # the hold's length the full bar stands for, ms
         self.tick = -1  # where BACK begins on the bar (-1: no undo after it)
+        self.step_px = 1  # the bar is drawn again when it grew this much (STEP_MS)
 
     def step(self, app, now):
         """Draw the hold on screen, or have the screen drawn again when a
@@ -55,7 +57,8 @@ class Hold:
         ms = self.keys.hold_ms(now)
         ui = app.ui
         if ui.dirty:
-            return  # the screen first (the hold comes at the next pass)
+            self.px = -1  # the screen is drawn anew (the hold comes at the next pass)
+            return
         if ms < SHOW_MS:
             if self.px >= 0:
                 self.px = -1
@@ -81,10 +84,11 @@ class Hold:
                 self.end = keys.long_ms
                 self.full = W - 3
                 self.tick = -1
+            self.step_px = self.full * STEP_MS // self.end or 1
             self.px = -1
         px = self.full * (ms if ms < self.end else self.end) // self.end
-        if self.px >= 0 and (px == self.px or (px < self.full and px - self.px < STEP_PX)):
-            return  # (drawn again when the bar grew STEP_PX, or is full)
+        if self.px >= 0 and (px == self.px or (px < self.full and px - self.px < self.step_px)):
+            return  # (drawn again STEP_MS later, or when full)
         self.px = px
         self.draw(app.fb, self.full + 2, self.tick)
         app.fb.show()
