@@ -223,7 +223,9 @@ def _teacups(gfx, fb, cups):
 
 def final_screen(ui):
     """The final scoring (ui.t42.end, opened for it)."""
-    return ui.open("t42.end").final_screen(ui, _game_menu, long_back)
+    s = ui.open("t42.end").final_screen(ui, _game_menu, long_back)
+    s.back_does = "does.menu"  # (its BACK: the game menu, as a hold says)
+    return s
 
 
 def show_game(ui, notice=None, toast=None):
