@@ -146,7 +146,8 @@ def test_every_text_reads_back_from_the_packed_tables(dual):
     for lang in ("en", "ja"):
         for k in keys:
             v = tables[lang][k]
-            want.append("%s %s %s" % (lang, k, v if type(v) is str else (v[0].format(1) + " | " + v[1].format(2))))
+            text = wordpack.packed(v) if type(v) is str else (v[0].format(1) + " | " + v[1].format(2))
+            want.append("%s %s %s" % (lang, k, text))
     assert out == want
 
 

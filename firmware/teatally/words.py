@@ -14,8 +14,8 @@ Screens never spell screen text themselves; they ask here:
 Keys are named in one place (issue 30): a text that names a key says
 which gesture by a named field, "{ok}: start the game" (fields, in this
 order: up, down, ok, back, redo, undo: the logical events PRESS UP ...
-PRESS BACK, LONG OK, LONG BACK), and k() fills them with the board's
-names for them, the text "key.<layout>" of its layout ("UP|DOWN|OK|BACK|
+PRESS BACK, LONG OK, LONG BACK; packed as {4}..{9}), and k() fills them
+with the board's names for them, the text "key.<layout>" of its layout ("UP|DOWN|OK|BACK|
 long OK|long BACK" for "4key"; "A+B|A|B|hold B|..." for "2key"). The app
 names the layout at boot (board_keys); a new board adds its layout's
 "key.<layout>" (without one, the 4-key names stand).
@@ -75,10 +75,8 @@ _TABLE = [b"", b""]  # the language in use: its module's TEXT and AT (words_<cod
 _MADE = {}
 _ORDER = []  # _MADE's keys, the oldest first
 KEEP = 48
-# The board's key layout (board_keys), and its keys' names by field (k()'s,
-# made at its first use after a change of language or layout).
+# The board's key layout (board_keys): k() names its keys.
 LAYOUT = ["4key"]
-_KEYS = {}
 
 
 def use(code):
@@ -97,7 +95,6 @@ def use(code):
     _TABLE[1] = mod.AT
     _MADE.clear()
     del _ORDER[:]
-    _KEYS.clear()
     LANG[0] = code
     if left != code:
         name = "teatally.words_" + left
@@ -176,29 +173,22 @@ def board_keys(layout):
         LAYOUT[0] = layout
         _MADE.clear()
         del _ORDER[:]
-        _KEYS.clear()
 
 
 def k(key, *args):
     """A text that names keys: key's template with this board's names for
-    them in its named fields ("{back}: game menu"; the names: the text
-    "key.<layout>", else "key.4key"), args in its numbered ones. The
-    template with the names in (its numbered fields kept) is kept like
-    t()'s texts, so a call costs what t() or f() costs (a status board's
-    question made on every new state: 0.1 ms more filling the names each
-    time). A text that names keys is read through k() only."""
+    them in its named fields ("{back}: game menu" in words/; packed as
+    {4}..{9}, the names' order in the text "key.<layout>", else
+    "key.4key"), args in its numbered ones {0}..{3}. The template with the
+    names in is kept like t()'s texts, so a call costs what t() or f()
+    costs (a status board's question is made on every new state). A text
+    that names keys is read through k() only."""
     v = _MADE.get(key)
     if v is None:
-        if not _KEYS:
-            n = (_text("key." + LAYOUT[0]) or _text("key.4key")).split("|")
-            for i in range(6):
-                _KEYS[_FIELDS[i]] = n[i]
-        v = t(key).format("{0}", "{1}", "{2}", "{3}", **_KEYS)
+        n = (_text("key." + LAYOUT[0]) or _text("key.4key")).split("|")
+        v = t(key).format("{0}", "{1}", "{2}", "{3}", *n)
         _MADE[key] = v  # (in t()'s place)
     return v.format(*args) if args else v
-
-
-_FIELDS = ("up", "down", "ok", "back", "redo", "undo")  # k()'s, in the order of "key.<layout>"
 
 
 def card(name):

@@ -94,9 +94,9 @@ def _check(code, table, english):
         raise WordsError("words/en.py: keys must be short ASCII: %r" % bad[0])
 
 
-# The named fields a text may have: the board's keys, filled by words.k()
-# (teatally.words.k fills these six, in this order from "key.<layout>");
-# numbered fields are f()'s.
+# The named fields a text may have: the board's keys, in the order of the
+# names in "key.<layout>"; packed as {4}..{9} (packed()), which words.k()
+# fills after a text's own numbered fields {0}..{3} (f()'s).
 GESTURES = ("up", "down", "ok", "back", "redo", "undo")
 
 
@@ -139,12 +139,22 @@ def pack_keys(keys):
     return blob, tuple(start), tuple(first)
 
 
+def packed(v):
+    """A source text as the firmware gets it: the keys' named fields become
+    numbered ones, {4}..{9} in GESTURES' order ("{back}" -> "{7}"), which
+    words.k() fills with the board's names after {0}..{3}: no dict of
+    names, no kwargs on the device."""
+    for i, name in enumerate(GESTURES):
+        v = v.replace("{%s}" % name, "{%d}" % (4 + i))
+    return v
+
+
 def pack(table, keys):
     """-> (TEXT, AT) of one language for keys in order()'s order."""
     text, at = b"", [0]
     for k in keys:
         v = table[k]
-        text += (SEP.join(v) if type(v) is tuple else v).encode()
+        text += (SEP.join(v) if type(v) is tuple else packed(v)).encode()
         at.append(len(text))
     if len(text) > 0xFFFF:
         raise WordsError("a language's texts exceed 64 KB (AT holds 2 bytes an offset)")
@@ -179,7 +189,7 @@ def text_module(code, table, keys):
            "TEXT = (\n"]
     for k in keys:
         v = table[k]
-        s = SEP.join(v) if type(v) is tuple else v
+        s = SEP.join(v) if type(v) is tuple else packed(v)
         shown = s.replace(SEP, " | ") if code != "en" else ""
         out.append("    %s  # %s%s\n" % (_lit(s.encode()), k, (": " + shown) if shown else ""))
     out.append(")\n")
