@@ -26,8 +26,10 @@
 #
 # Two keys: the "2key" layout of teatally.buttons maps them (B is a shift):
 #   tap A = DOWN, hold A = LONG DOWN + repeat DOWN, tap B = OK,
-#   hold B 0.6-1.5 s = BACK, hold B 1.5 s = LONG BACK (undo),
+#   hold B 0.6-1.5 s = BACK, hold B 1.5 s = LONG BACK (the undo, asked first),
 #   A+B tap = UP, A+B hold = LONG UP + repeat UP, hold B then press A = LONG OK.
+# The screens name these gestures ("B", "hold B", "A+B"...: words "key.2key")
+# and show a hold of B while it counts (teatally.ui.hold).
 
 NAME = "waveshare_pico_oled_1_3"
 DESCRIPTION = "Waveshare Pico-OLED-1.3 (SH1107 SPI, keys A/B)"

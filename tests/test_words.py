@@ -9,12 +9,12 @@ import types
 from pathlib import Path
 
 import pytest
-from teatally import words
+from teatally import buttons, words
 from teatally.rules import t42, teatime, witches
 from teatally_host import wordpack
 
 FIRMWARE = Path(__file__).resolve().parents[1] / "firmware" / "teatally"
-CALL = re.compile(r"""(?:words\.(?:t|f|n)|_w[tfn])\(\s*"([^"]+)"(\s*\+)?""")
+CALL = re.compile(r"""(?:words\.(?:t|f|n|k)|_w[tfn])\(\s*"([^"]+)"(\s*\+)?""")
 PACKED = ("words", "words_keys") + tuple("words_" + c for c in words.LANGS)
 
 
@@ -41,6 +41,7 @@ def test_every_key_the_firmware_asks_for_is_there():
     built += ["field." + f for f in ("stars", "tarts", "hourglasses")]
     built += ["say.a." + t42.PILE_CARD[v] for v in t42.PILES]  # a card of a pile, in a history sentence
     built += ["tt." + f[0] for f in teatime.FIELDS] + ["tw." + f[0] for f in witches.FIELDS]
+    built += ["key." + layout for layout in (buttons.LAYOUT_4KEY, buttons.LAYOUT_2KEY)]  # words.k's names
     assert [k for k in built if k not in table] == []
     # the prefixes the firmware builds keys from are these
     prefixes = {k for k, prefix in keys if prefix}
@@ -55,7 +56,8 @@ def test_no_key_lies_unused():
     for path in FIRMWARE.rglob("*.py"):
         if path.parent != FIRMWARE or path.stem not in PACKED:
             used |= set(re.findall(r'"([a-z]+\.[a-z0-9_.]+)"', path.read_text()))
-    prefixes = ("effect.", "space.", "field.", "tt.", "tw.", "card.", "obj.", "who.", "player.", "label.", "n.")
+    prefixes = ("effect.", "space.", "field.", "tt.", "tw.", "card.", "obj.", "who.", "player.", "label.", "n.",
+                "key.")
     prefixes += ("say.a.",)
     unused = [k for k in wordpack.source("en") if k not in used and not k.startswith(prefixes)]
     assert unused == []
@@ -147,7 +149,8 @@ def test_every_text_reads_back_from_the_packed_tables(dual):
     for lang in ("en", "ja"):
         for k in keys:
             v = tables[lang][k]
-            want.append("%s %s %s" % (lang, k, v if type(v) is str else (v[0].format(1) + " | " + v[1].format(2))))
+            text = wordpack.packed(v) if type(v) is str else (v[0].format(1) + " | " + v[1].format(2))
+            want.append("%s %s %s" % (lang, k, text))
     assert out == want
 
 

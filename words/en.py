@@ -17,9 +17,29 @@ screen and fails on any text wider than its place.
 
 WORDS = {
     # the status board (rows 6 and 7) and its legend (game menu)
-    "board.hint": "BACK: game menu",
-    "board.next": "{0}: {1}? OK",
-    "board.play": "OK: play the round",
+    "board.hint": "{back}: game menu",
+    "board.next": "{0}: {1}? {ok}",
+    "board.play": "{ok}: play the round",
+    # the board's keys (issue 30), as words.k() names them in the texts'
+    # named fields {up} {down} {ok} {back} {redo} {undo} (the logical events
+    # PRESS UP, DOWN, OK, BACK, LONG OK, LONG BACK): one text a layout,
+    # the six names in that order, "|" between them
+    "key.4key": "UP|DOWN|OK|BACK|long OK|long BACK",
+    "key.2key": "A+B|A|B|hold B|hold B, A|hold B 1.5s",
+    # a hold while it counts (ui.hold: the 2-key B), what letting go does now
+    # and what holding on does; the undo it gives, asked first
+    "hold.hold": "hold: {0}",
+    "hold.go": "let go: {0}",
+    "does.back": "back",
+    "does.menu": "game menu",
+    "does.undo": "undo",
+    "undo.ask": "Undo?",
+    "undo.ask.keys": "{ok}: undo  {down}: keep",
+    "undo.redo": "{redo}: redo",
+    # the keys in the board's legend (one line each, "|")
+    "legend.keys": (
+        "The keys:|{down}: next|{up}: previous|{ok}: choose|{back}: back, menu|{undo}: undo|{redo}: redo"
+    ),
     # the game menu
     "menu.title": "Game",
     "menu.history": "History",
@@ -43,7 +63,7 @@ WORDS = {
     # the home menu, settings, the archive, the error screen
     "journal.refused": "Line {0} refused: dropped from it (copy: {1})",
     "error.title": "Error",
-    "error.ok": "OK: resume the game",
+    "error.ok": "{ok}: resume the game",
     # the screen while a computer holds the board (app.connected)
     "usb.title": "Computer connected",
     "usb.text": "Rounds are saved. teatally flash/pull restart the game when done. Else: mpremote reset, Ctrl-D at "
@@ -214,7 +234,7 @@ WORDS = {
     "score.wins.flamingo": "{0} wins (flamingo)",
     "score.legend": "-: pile not empty yet",
     "final.title": "Final: {0} to {1}",
-    "final.ok": "OK: archive the game",
+    "final.ok": "{ok}: archive the game",
     # a new Tea for 2 game (T42-SETUP-2..4)
     "new.flamingo": "Who has the flamingo?",
     "new.flamingo.hint": "holder starts: 1 tart",
@@ -226,12 +246,12 @@ WORDS = {
     "new.sum.flamingo": "Flamingo: {0}{1}",
     "new.sum.watch": "Hand on: {0}{1}",
     "new.sum.random": "*: drawn at random",
-    "new.sum.ok": "OK: start the game",
+    "new.sum.ok": "{ok}: start the game",
     "new.twice": "! {0} twice",
     "new.repeated": "{0} is already above pile {1}",
     "new.repeated.ask": ". Each tile is placed once: use it again?",
-    "new.repeated.ok": "OK: use it",
-    "new.repeated.back": "BACK: pick again",
+    "new.repeated.ok": "{ok}: use it",
+    "new.repeated.back": "{back}: pick again",
     "new.repeated.title": "Repeated face",
     # the home menu, settings, the archive, the error screen
     "home.title": "Tea Tally",
@@ -293,9 +313,9 @@ WORDS = {
     "pad.who.alice": "Who took Alice?",
     "pad.round": "round",
     "pad.starts": "Alice: P{0} starts",
-    "pad.round.ok": "OK: round over",
-    "pad.round.down": "DOWN: score now",
-    "pad.entry.keys": "OK: next  BACK: back",
+    "pad.round.ok": "{ok}: round over",
+    "pad.round.down": "{down}: score now",
+    "pad.entry.keys": "{ok}: next  {back}: back",
     "pad.total": "Total {0}",
     "pad.field": "P{0} {1}",
     "pad.of": "{0} of {1}",
@@ -319,9 +339,9 @@ WORDS = {
     "pad.tw.legend": "A..I the categories|= total, Tr loyal track",
     "pad.tt.result": "Tea Time result",
     "pad.tw.result": "Tea Witches result",
-    "pad.result.keys": "OK: done  BACK: fix",
-    "pad.totals.ok": "OK: score anyway",
-    "pad.totals.back": "BACK: correct",
+    "pad.result.keys": "{ok}: done  {back}: fix",
+    "pad.totals.ok": "{ok}: score anyway",
+    "pad.totals.back": "{back}: correct",
     "pad.totals.title": "Check counts",
     "tt.hatter": "Hatter",
     "tt.cheshire_cat": "Cheshire cat",

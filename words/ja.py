@@ -22,9 +22,23 @@ Every character outside ASCII must be in the glyph subset ja_font
 
 WORDS = {
     # the status board (rows 6 and 7) and its legend (game menu)
-    "board.hint": "BACK: ゲームメニュー",
-    "board.next": "{0}: {1}? OK",
-    "board.play": "OK: ラウンドをプレイ",
+    "board.hint": "{back}: ゲームメニュー",
+    "board.next": "{0}: {1}? {ok}",
+    "board.play": "{ok}: ラウンドをプレイ",
+    # ボードのキー (issue 30): words.k() が {up} {down} {ok} {back} {redo} {undo} に入れる名前
+    "key.4key": "UP|DOWN|OK|BACK|OK長押し|BACK長押し",
+    "key.2key": "A+B|A|B|B長押し|B長押し+A|B長押し1.5秒",
+    "hold.hold": "押し続けると: {0}",
+    "hold.go": "離すと: {0}",
+    "does.back": "戻る",
+    "does.menu": "ゲームメニュー",
+    "does.undo": "取り消し",
+    "undo.ask": "取り消す?",
+    "undo.ask.keys": "{ok}: 取り消す  {down}: やめる",
+    "undo.redo": "{redo}: やり直し",
+    "legend.keys": (
+        "キー:|{down}: 次|{up}: 前|{ok}: 決定|{back}: 戻る, メニュー|{undo}: 取り消し|{redo}: やり直し"
+    ),
     # the game menu
     "menu.title": "ゲーム",
     "menu.history": "記録",
@@ -48,11 +62,11 @@ WORDS = {
     # the home menu, settings, the archive, the error screen
     "journal.refused": "{0}行目は読めない: そこから先を消した(写し: {1})",
     "error.title": "エラー",
-    "error.ok": "OK: ゲームに戻る",
+    "error.ok": "{ok}: ゲームに戻る",
     # the screen while a computer holds the board (app.connected)
-    "usb.title": "パソコンに接続中",
-    "usb.text": "記録は保存済み。teatally flash/pull は終わるとゲームに戻ります。ほかは mpremote reset、REPLでCtrl-D、"
-                "またはPicoを抜き差し。",
+    "usb.title": "USB接続中",
+    "usb.text": "記録は保存されています。teatally flash/pull は終わるとゲームに戻ります。自分で接続したときは mpremote reset、"
+                "REPLでCtrl-D、またはUSBを差し直す。",
     # a round's questions
     "ask.reveals": "{0}がめくったカード",
     "ask.hourglasses": "{0}: 砂時計を使う",
@@ -216,7 +230,7 @@ WORDS = {
     "score.wins.flamingo": "{0}の勝ち(フラミンゴ)",
     "score.legend": "-: 山札が残っている",
     "final.title": "ゲーム終了 {0}対{1}",
-    "final.ok": "OK: 記録をしまう",
+    "final.ok": "{ok}: 記録をしまう",
     # a new Tea for 2 game (T42-SETUP-2..4)
     "new.flamingo": "スタート・プレイヤー?",
     "new.flamingo.hint": "フラミンゴとタルト1枚",
@@ -228,12 +242,12 @@ WORDS = {
     "new.sum.flamingo": "フラミンゴ: {0}{1}",
     "new.sum.watch": "針: {0}{1}",
     "new.sum.random": "*: ランダムに決めた",
-    "new.sum.ok": "OK: ゲーム開始",
+    "new.sum.ok": "{ok}: ゲーム開始",
     "new.twice": "! {0}が2回",
     "new.repeated": "{0}はもう山{1}の上にある",
     "new.repeated.ask": "。目的タイルは1回ずつ: もう一度使う?",
-    "new.repeated.ok": "OK: 使う",
-    "new.repeated.back": "BACK: 選びなおす",
+    "new.repeated.ok": "{ok}: 使う",
+    "new.repeated.back": "{back}: 選びなおす",
     "new.repeated.title": "同じ目的タイル",
     # the home menu, settings, the archive, the error screen
     "home.title": "Tea Tally",
@@ -295,9 +309,9 @@ WORDS = {
     "pad.who.alice": "アリスを取ったのは?",
     "pad.round": "ラウンド",
     "pad.starts": "アリス: P{0}がスタート",
-    "pad.round.ok": "OK: ラウンド終了",
-    "pad.round.down": "DOWN: いまの得点",
-    "pad.entry.keys": "OK: 次  BACK: 戻る",
+    "pad.round.ok": "{ok}: ラウンド終了",
+    "pad.round.down": "{down}: いまの得点",
+    "pad.entry.keys": "{ok}: 次  {back}: 戻る",
     "pad.total": "合計 {0}",
     "pad.field": "P{0} {1}",
     "pad.of": "{0}/{1}",
@@ -319,9 +333,9 @@ WORDS = {
     "pad.tw.legend": "A..I 9つの部門|= 合計、Tr ロイヤルトラック",
     "pad.tt.result": "ティータイムの結果",
     "pad.tw.result": "ウィッチーズの結果",
-    "pad.result.keys": "OK: 終了  BACK: 直す",
-    "pad.totals.ok": "OK: このまま計算",
-    "pad.totals.back": "BACK: 直す",
+    "pad.result.keys": "{ok}: 終了  {back}: 直す",
+    "pad.totals.ok": "{ok}: このまま計算",
+    "pad.totals.back": "{back}: 直す",
     "pad.totals.title": "枚数の確認",
     "tt.hatter": "いかれ帽子屋",
     "tt.cheshire_cat": "チェシャ猫",

@@ -25,7 +25,7 @@ own.
 import sys
 
 from teatally import words
-from teatally.buttons import NO_EVENT, Keys
+from teatally.buttons import NO_EVENT, STAGED, Keys
 from teatally.compat import ticks_diff
 from teatally.journal import MIN_FREE, Journal, write_file
 from teatally.rules import t42
@@ -69,6 +69,14 @@ class App:
         self.hw = hw
         self.fb = hw.display
         self.keys = Keys(hw.predicates, hw.layout, now_ms=hw.ticks_ms())
+        words.board_keys(hw.layout)  # the screens name this board's keys
+        # a hold shown while it counts, its undo asked (ui.hold): the
+        # boards whose undo is a stage of BACK's hold only
+        self.hold = None
+        if hw.layout in STAGED:
+            from teatally.ui import hold
+
+            self.hold = hold.Hold(self.keys)
         self.ui = UI(self, gfx)
         self.journal = Journal(hw.flash_root)
         self.settings = self.load_settings()
@@ -279,6 +287,8 @@ class App:
             if t and not self.asleep and ticks_diff(now, self.last_key) > t * 1000:
                 self.asleep = True
                 self.fb.poweroff()
+        if self.hold is not None and not self.asleep:
+            self.hold.step(self, now)  # (drawn after the screen: at the next pass)
         if self.ui.dirty and not self.asleep:
             self.show()
         self.finish()
@@ -309,6 +319,8 @@ class App:
         """One key event to the screen on top; a screen's bug shows the
         error screen instead of ending the game."""
         try:
+            if self.hold is not None:
+                ev = self.hold.event(self.ui, ev)
             self.ui.key(ev)
         except Exception as exc:
             self.crash(exc)
@@ -332,7 +344,7 @@ class App:
             self.ui.open("t42.recover").ways_out(self, exc)  # the home menu, the game set aside
             return
         lines = wrap(msg)[:5]
-        lines.append(words.t("error.ok"))
+        lines.append(words.k("error.ok"))
         self.ui.reset(Message(words.t("error.title"), lines, ok=lambda ui: self.boot()))
 
     def key(self, ev):

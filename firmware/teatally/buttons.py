@@ -44,7 +44,7 @@ Every logical event stays reachable; B works as a "shift" for A::
     hold A                                          LONG DOWN, then REPEAT DOWN
     tap B                                           PRESS OK (at the release)
     hold B >= long_ms, let go before very_long_ms   PRESS BACK (at the release)
-    hold B >= very_long_ms (1.5 s)                  LONG BACK (while held: undo)
+    hold B >= very_long_ms (1.5 s)                  LONG BACK (while held: the undo, asked)
     A and B down together                           PRESS UP (when the second goes down)
     ... held together >= long_ms                    LONG UP, then REPEAT UP
     hold B >= long_ms, then press A                 LONG OK (at A's press)
@@ -60,6 +60,12 @@ nothing before its LONG (no PRESS DOWN first, unlike the 4-key DOWN). B alone
 is OK, BACK, LONG BACK or, with A, LONG OK or UP: its tap waits for the
 release too. The chord is UP whatever follows (a step, like the 4-key UP),
 so its PRESS goes as soon as both keys are down.
+
+What a hold will do (issue 30): on the 2-key board one key's hold has
+stages (B: OK until long_ms, BACK until very_long_ms, then LONG BACK: the
+undo), so the screen shows a hold while it counts (``hold_ms``, drawn by
+``teatally.ui.hold``) and a layout in ``STAGED`` asks before the undo its
+longest stage gives (the 4-key BACK's hold has one stage: its own key).
 
 A key already held when Keys is created (e.g. held through boot) is ignored
 until it is released. ``swallow()`` does the same for keys held right now and
@@ -89,6 +95,9 @@ KIND_NAMES = ("", "PRESS", "LONG", "REPEAT")
 
 LAYOUT_4KEY = "4key"
 LAYOUT_2KEY = "2key"
+# The layouts whose undo (LONG BACK) is a later stage of BACK's own hold:
+# the hold is shown while it counts and the undo is asked (teatally.ui.hold).
+STAGED = (LAYOUT_2KEY,)
 
 # 4-key per-button stages
 _IDLE = const(0)
@@ -277,6 +286,17 @@ class Keys:
             if d._locked:
                 return True
         return self._qn > 0 or self.held()
+
+    def hold_ms(self, now_ms):
+        """How long a hold still open has lasted: the 2-key B held alone
+        (its release gives OK before long_ms, BACK after; LONG BACK comes at
+        very_long_ms). -1 when no such hold is on (and always on 4 keys).
+        Allocates nothing: the main loop asks at every poll while a key is
+        down (teatally.ui.hold)."""
+        g = self._g
+        if g != _G_B and g != _G_B_BACK:  # (4 keys: never either)
+            return -1
+        return ticks_diff(now_ms, self._down_at[0])
 
     def idle_ms(self, now_ms):
         """Milliseconds since the last debounced press or release."""

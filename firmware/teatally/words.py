@@ -9,6 +9,16 @@ Screens never spell screen text themselves; they ask here:
     words.n("n.tarts", 2)              # "2 tarts"
     words.card("caterpillar")          # "caterpillar" (t42's names in, words out)
     words.space("reveal"), words.player(0), words.objective("most:king")
+    words.k("board.hint")              # "BACK: game menu" / "hold B: game menu"
+
+Keys are named in one place (issue 30): a text that names a key says
+which gesture by a named field, "{ok}: start the game" (fields, in this
+order: up, down, ok, back, redo, undo: the logical events PRESS UP ...
+PRESS BACK, LONG OK, LONG BACK; packed as {4}..{9}), and k() fills them
+with the board's names for them, the text "key.<layout>" of its layout ("UP|DOWN|OK|BACK|
+long OK|long BACK" for "4key"; "A+B|A|B|hold B|..." for "2key"). The app
+names the layout at boot (board_keys); a new board adds its layout's
+"key.<layout>" (without one, the 4-key names stand).
 
 Keys are ASCII, "<screen or topic>.<what>". A text is a str; a template
 for f() uses str.format's numbered fields ("{0} {1}"), so a translation may
@@ -65,6 +75,8 @@ _TABLE = [b"", b""]  # the language in use: its module's TEXT and AT (words_<cod
 _MADE = {}
 _ORDER = []  # _MADE's keys, the oldest first
 KEEP = 48
+# The board's key layout (board_keys): k() names its keys.
+LAYOUT = ["4key"]
 
 
 def use(code):
@@ -152,6 +164,31 @@ def n(key, count):
     v = t(key)  # packed as "one\0many"
     i = v.find("\0")
     return (v[:i] if count == 1 else v[i + 1 :]).format(count)
+
+
+def board_keys(layout):
+    """Name the keys of this board's layout ("4key", "2key": teatally.buttons)
+    from now on (the app, at boot)."""
+    if layout != LAYOUT[0]:
+        LAYOUT[0] = layout
+        _MADE.clear()
+        del _ORDER[:]
+
+
+def k(key, *args):
+    """A text that names keys: key's template with this board's names for
+    them in its named fields ("{back}: game menu" in words/; packed as
+    {4}..{9}, the names' order in the text "key.<layout>", else
+    "key.4key"), args in its numbered ones {0}..{3}. The template with the
+    names in is kept like t()'s texts, so a call costs what t() or f()
+    costs (a status board's question is made on every new state). A text
+    that names keys is read through k() only."""
+    v = _MADE.get(key)
+    if v is None:
+        n = (_text("key." + LAYOUT[0]) or _text("key.4key")).split("|")
+        v = t(key).format("{0}", "{1}", "{2}", "{3}", *n)
+        _MADE[key] = v  # (in t()'s place)
+    return v.format(*args) if args else v
 
 
 def card(name):

@@ -9,6 +9,7 @@ KEYS = (
     b"win.by"
     b"act.buy"  # 7 long
     b"adj.now"
+    b"hold.go"
     b"n.cards"
     b"n.stars"
     b"n.tarts"
@@ -38,6 +39,8 @@ KEYS = (
     b"hist.won"
     b"home.new"
     b"home.pad"
+    b"key.2key"
+    b"key.4key"
     b"n.points"
     b"n.rounds"
     b"new.pile"
@@ -57,6 +60,7 @@ KEYS = (
     b"tw.coins"
     b"tw.togo2"
     b"tw.togo4"
+    b"undo.ask"
     b"usb.text"
     b"who.blue"
     b"who.pink"
@@ -73,9 +77,13 @@ KEYS = (
     b"card.hint"
     b"card.item"
     b"card.king"
+    b"does.back"
+    b"does.menu"
+    b"does.undo"
     b"end.piles"
     b"hist.beat"
     b"hist.tied"
+    b"hold.hold"
     b"home.last"
     b"mend.home"
     b"mend.kept"
@@ -109,6 +117,7 @@ KEYS = (
     b"tt.hatter"
     b"undo.done"
     b"undo.none"
+    b"undo.redo"
     b"usb.title"
     b"about.free"  # 10 long
     b"act.effect"
@@ -171,6 +180,7 @@ KEYS = (
     b"home.resume"
     b"label.watch"
     b"legend.draw"
+    b"legend.keys"
     b"mend.adjust"
     b"menu.adjust"
     b"menu.legend"
@@ -251,6 +261,7 @@ KEYS = (
     b"space.destroy"
     b"take.flamingo"
     b"tt.march_hare"
+    b"undo.ask.keys"
     b"adj.watch.item"  # 14 long
     b"legend.rabbits"
     b"legend.teacups"
@@ -321,5 +332,5 @@ KEYS = (
     b"tw.loyal_celebriteas"  # 20 long
 )
 # START[n]: where the keys n long start in KEYS; FIRST[n]: the number of the first
-START = (0, 0, 0, 0, 0, 0, 0, 24, 122, 434, 884, 1324, 1687, 2143, 2481, 2719, 3019, 3179, 3349, 3493, 3531, 3551)
-FIRST = (0, 0, 0, 0, 0, 0, 0, 4, 18, 57, 107, 151, 184, 222, 248, 265, 285, 295, 305, 313, 315, 316)
+START = (0, 0, 0, 0, 0, 0, 0, 24, 129, 465, 960, 1400, 1774, 2230, 2581, 2819, 3119, 3279, 3449, 3593, 3631, 3651)
+FIRST = (0, 0, 0, 0, 0, 0, 0, 4, 19, 61, 116, 160, 194, 232, 259, 276, 296, 306, 316, 324, 326, 327)

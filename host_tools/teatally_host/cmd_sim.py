@@ -5,7 +5,9 @@
 
 In a terminal: the 128x64 screen drawn with half blocks, live. Keys: arrows
 Up/Down, Enter = OK, Backspace = BACK; u/d/o/b short, U/D/O/B long presses
-(or l then a key); q quits. The game is kept in the flash folder (default
+(or l then a key); q quits. On the 2-key board (keys A and B) the letters
+are its own gestures: a/b taps, c the chord, A/B/C holds, x hold B then A
+(the line under the screen says them). The game is kept in the flash folder (default
 ./sim-flash), so quitting and starting again resumes it like a power cycle.
 
 Non-interactive (``--keys``, ``--demo``, or stdin is not a terminal): plays
@@ -40,6 +42,18 @@ keys in the terminal:
 key scripts (--keys): words separated by spaces or lines, '#' comments:
   up down ok back       short presses        UP DOWN OK BACK, long:ok   long presses
   wait:MS               let MS ms pass       3*down                     repetition
+
+the 2-key board (--board waveshare_pico_oled_1_3, keys A and B): the words above
+become its gestures, and its own gestures play as they are:
+  in the terminal       a b  tap A, tap B    c  chord (A and B together)
+                        A B C  hold A, B, the chord (1..9 set the hold: 0.2..1.8 s)
+                        x  hold B, then tap A
+  in key scripts        a b chord            taps (80 ms)
+                        hold:a:MS hold:b:MS hold:chord:MS   held MS ms, let go
+                        hold:b:MS+a          B held MS ms, A tapped, both let go
+  what they give:       tap A = down, chord = up, tap B = OK, hold B 0.6-1.5 s = back
+                        (the game menu), hold B 1.5 s = undo (asked first),
+                        hold B then A = redo; the screen shows a hold while it counts
 """
 
 
@@ -83,28 +97,30 @@ def run(args):
     if not 1 <= args.scale <= MAX_SCALE:
         raise BadInput("--scale must be 1..%d" % MAX_SCALE)
     try:
-        if args.keys is not None:
-            source = sim.ScriptInput(sim.parse_keys(read_text(args.keys, "key script")))
-        elif interactive:
-            source = None
-        else:
-            source = sim.ScriptInput(sim.demo_tokens())
+        script = read_text(args.keys, "key script") if args.keys is not None else None
         tmp = None
         if args.flash:
             flash = Path(args.flash)
-        elif source is not None and args.keys is None:  # the demo starts from an empty flash
+        elif script is None and not interactive:  # the demo starts from an empty flash
             tmp = sim.fresh_flash()
             flash = Path(tmp.name)
         else:
             flash = Path("sim-flash")
         folder(flash, "--flash (the folder playing the Pico's flash)")
+        args.board = args.board or sim.board_of(flash)
+        layout = sim.load_board(args.board)["layout"]
+        if script is not None:
+            source = sim.ScriptInput(sim.parse_keys(script, layout))
+        elif interactive:
+            source = None
+        else:
+            source = sim.ScriptInput(sim.demo_tokens())
         if args.png:  # (written at every frame: a folder that cannot be is said now)
             folder(args.png, "--png (the folder for the frames)")
         if args.shot:
             folder(Path(args.shot).parent, "--shot (the last frame's file)")
             if Path(args.shot).is_dir():
                 raise BadInput("--shot %s is a folder; give a file name" % args.shot)
-        args.board = args.board or sim.board_of(flash)
         if args.lang:
             sim.set_language(flash, args.lang)
         if interactive:
@@ -158,12 +174,17 @@ def _interactive(args, flash):
     new[6][termios.VMIN] = 1
     new[6][termios.VTIME] = 0
     out = sys.stdout
-    help_ = "arrows/u d = up/down  Enter/o = OK  Backspace/b = BACK  U D O B or l+key = long  q = quit"
+    layout = sim.load_board(args.board)["layout"]
+    source = sim.TerminalInput(fd, layout)
+    last = [None]
 
     def screen(rows):
+        last[0] = rows
         out.write("\x1b[H" + sim.framed(rows).replace("\n", "\x1b[K\r\n") + "\x1b[K\r\n")
-        out.write("%s  board %s  flash %s\x1b[K\r\n\x1b[J" % (help_, args.board, flash))
+        out.write("%s  board %s  flash %s\x1b[K\r\n\x1b[J" % (sim.help_line(layout, source.hold_ms), args.board, flash))
         out.flush()
+
+    source.said = lambda: last[0] is not None and screen(last[0])  # (a digit changed the hold's length)
 
     cols = os.get_terminal_size(fd).columns
     if cols < sim.W + 2:
@@ -171,7 +192,7 @@ def _interactive(args, flash):
     s = sim.Sim(
         args.board,
         flash,
-        sim.TerminalInput(fd),
+        source,
         png_dir=args.png,
         shot=args.shot,
         seed=args.seed,

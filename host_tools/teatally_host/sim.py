@@ -29,11 +29,24 @@ the line:
 
 On the two-key Waveshare board the same logical keys become its gestures
 (tap A = down, tap B = ok, A+B = up, hold B 0.9 s = back, hold B 1.7 s =
-long back, hold B then tap A = long ok; see ``teatally.buttons``).
+long back, hold B then tap A = long ok; see ``teatally.buttons``), and its
+real gestures can be played as they are (issue 30), whatever they give:
+
+- ``a`` ``b``: a tap (80 ms) of key A or B; ``chord``: both keys together;
+- ``hold:a:MS`` ``hold:b:MS`` ``hold:chord:MS``: held MS milliseconds, then
+  let go (``hold:b:900`` is BACK, ``hold:b:1600`` reaches the undo);
+- ``hold:b:MS+a``: B held MS milliseconds, then a tap of A while B is
+  still down, then both let go (``hold:b:700+a`` is the redo).
+
+A board without keys A and B refuses these tokens (one line, exit 2).
 
 Interactive keys: arrows Up/Down, Enter = OK, Backspace = BACK; ``u d o b``
 short and ``U D O B`` long presses; ``l`` then a key makes it long; ``q`` (or
-Ctrl-C) quits.
+Ctrl-C) quits. On the two-key board the letters are its keys instead
+(TWO_KEY_HELP): ``a`` ``b`` taps, ``c`` the chord, ``A`` ``B`` ``C`` holds
+(``1``..``9`` set a hold's length, 0.2..1.8 s), ``x`` hold B then tap A;
+the terminal plays a hold at the wall clock's pace, so its bar fills as
+on the device (Sim.pace).
 """
 
 import json
@@ -55,6 +68,10 @@ W, H = 128, 64
 FRAME_BYTES = W * H // 8
 
 KEYS = ("up", "down", "ok", "back")
+# The 2-key board's own keys (layout "2key": A is pin 0, B pin 1) as the
+# pins they press: script tokens a, b, chord (both together).
+TWO_KEYS = {"a": 1, "b": 2, "chord": 3}
+MAX_HOLD_MS = 60 * 1000  # a minute: far past any stage (1.5 s), no typo fills the host
 SHORT_MS = 80
 LONG_MS = 700  # LONG fires 600 ms after the press's first edge, auto-repeat would start at 850
 SETTLE_MS = 150  # kept in step with teatally.hw.sim.SETTLE_MS (the gap between presses)
@@ -154,8 +171,12 @@ MAX_REPEAT = 9999
 MAX_WAIT_MS = 24 * 3600 * 1000
 
 
-def parse_keys(text):
-    """Key-script text -> list of ("press"|"long", key) and ("wait", ms)."""
+def parse_keys(text, layout=None):
+    """Key-script text -> list of ("press"|"long", key), ("wait", ms) and
+    the 2-key board's own gestures ("tap", "a"|"b"|"chord"), ("hold",
+    key, ms) and ("hold", "b", ms, "a") (B held, then a tap of A). With
+    layout ("4key", "2key"), a gesture the board has no keys for is
+    refused."""
     out = []
     for lineno, line in enumerate(text.splitlines(), 1):
         line = line.split("#", 1)[0]
@@ -166,11 +187,44 @@ def parse_keys(text):
                 n, word = int(m.group(1)), m.group(2)
                 if n > MAX_REPEAT:
                     raise ScriptError("line %d: %s: at most %d repeats" % (lineno, m.group(0)[:40], MAX_REPEAT))
-            out.extend([_token(word, lineno)] * n)
+            tok = _token(word, lineno)
+            if layout is not None and tok[0] in ("tap", "hold") and layout != "2key":
+                raise ScriptError("line %d: %s: the board has no keys A and B (layout %s: up down ok back)"
+                                  % (lineno, word[:40], layout))
+            out.extend([tok] * n)
     return out
 
 
+def check_tokens(tokens, layout):
+    """Refuse the 2-key gestures on a board without keys A and B."""
+    if layout != "2key":
+        for tok in tokens:
+            if tok[0] in ("tap", "hold"):
+                raise ScriptError("%s: the board has no keys A and B (layout %s: up down ok back)"
+                                  % (_spelled(tok), layout))
+
+
+def _spelled(tok):
+    # a 2-key gesture as its script token
+    if tok[0] == "tap":
+        return tok[1]
+    return "hold:%s:%d%s" % (tok[1], tok[2], "+" + tok[3] if len(tok) > 3 else "")
+
+
 def _token(word, lineno):
+    if word in TWO_KEYS:
+        return ("tap", word)
+    m = re.fullmatch(r"hold:(a|b|chord):([0-9]+)(\+a)?", word)
+    if m:
+        ms = int(m.group(2))
+        if not 1 <= ms <= MAX_HOLD_MS:
+            raise ScriptError("line %d: %s: a hold lasts 1..%d ms" % (lineno, word[:40], MAX_HOLD_MS))
+        if m.group(3):
+            if m.group(1) != "b":
+                raise ScriptError("line %d: %s: only B is held while A is tapped (hold:b:MS+a)"
+                                  % (lineno, word[:40]))
+            return ("hold", "b", ms, "a")
+        return ("hold", m.group(1), ms)
     if word in KEYS:
         return ("press", word)
     if word.lower() in KEYS and word.isupper():
@@ -213,10 +267,22 @@ def board_of(flash):
     return name if name in board_names() else DEFAULT_BOARD
 
 
-def gesture(layout, kind, key):
-    """One logical press as pin changes [[dt_ms, mask], ...] from now."""
+def gesture(layout, kind, key, ms=None, then=None):
+    """One token as pin changes [[dt_ms, mask], ...] from now: a logical
+    press (kind "press"/"long") as the board's gesture for it, a wait, or
+    one of the 2-key board's own gestures (kind "tap"/"hold": key a, b or
+    chord, held ms; then "a": A tapped while B is held)."""
     if kind == "wait":
         return [[key, -1]]
+    if kind in ("tap", "hold"):
+        if layout != "2key":
+            raise ScriptError("%s: the board has no keys A and B (layout %s)" % (key, layout))
+        mask = TWO_KEYS[key]
+        if kind == "tap":
+            return [[0, mask], [SHORT_MS, 0]]
+        if then is not None:  # B held, A tapped while it is still down, both let go
+            return [[0, mask], [ms, mask | TWO_KEYS[then]], [ms + SHORT_MS, mask], [ms + 2 * SHORT_MS, 0]]
+        return [[0, mask], [ms, 0]]
     if layout == "4key":
         bit = 1 << KEYS.index(key)
         return [[0, bit], [LONG_MS if kind == "long" else SHORT_MS, 0]]
@@ -304,14 +370,25 @@ class ScriptInput:
     def next(self, layout):
         if self.pos >= len(self.tokens):
             return None
-        kind, key = self.tokens[self.pos]
+        tok = self.tokens[self.pos]
         self.pos += 1
-        return gesture(layout, kind, key)
+        return gesture(layout, *tok)
+
+
+FOUR_KEY_HELP = "arrows/u d = up/down  Enter/o = OK  Backspace/b = BACK  U D O B or l+key = long  q = quit"
+TWO_KEY_HELP = "a b = tap A/B  c = chord  A B C = hold %.1f s (1-9 set it)  x = hold B then A  q = quit"
+HOLD_STEP_MS = 200  # a digit d sets the terminal's hold to d x this
+
+
+def help_line(layout, hold_ms=1000):
+    """The terminal's line under the screen: the board's keys."""
+    return TWO_KEY_HELP % (hold_ms / 1000) if layout == "2key" else FOUR_KEY_HELP
 
 
 class TerminalInput:
     """Raw keys from the terminal. Blocks a little while for a key; when none
-    comes, lets that much wall time pass in the guest (the screen timeout)."""
+    comes, lets that much wall time pass in the guest (the screen timeout).
+    On the 2-key board the letters are its own keys (TWO_KEY_HELP)."""
 
     interactive = True
     ARROWS = {
@@ -321,9 +398,14 @@ class TerminalInput:
         "\x1bOB": ("press", "down"),
     }
     LETTERS = {"u": "up", "d": "down", "o": "ok", "b": "back"}
+    TWO = {"a": ("tap", "a"), "b": ("tap", "b"), "c": ("tap", "chord"),
+           "A": ("hold", "a"), "B": ("hold", "b"), "C": ("hold", "chord"), "x": ("hold", "b")}
 
-    def __init__(self, fd=0):
+    def __init__(self, fd=0, layout="4key", said=None):
         self.fd = fd
+        self.layout = layout
+        self.hold_ms = 1000  # the 2-key holds' length (digits change it)
+        self.said = said  # fn(): the help line changed (the hold's length)
         self.long_next = False
         self.buf = ""
         self.last = time.monotonic()
@@ -347,6 +429,8 @@ class TerminalInput:
             tok = self._take()
             if tok == "quit":
                 return None
+            if tok is not None and tok[0] in ("tap", "hold"):
+                return gesture(layout, *tok)
             if tok is not None:
                 kind, key = tok
                 if self.long_next:
@@ -370,12 +454,29 @@ class TerminalInput:
             return ("press", "ok")
         if c in ("\x7f", "\x08"):
             return ("press", "back")
+        if self.layout == "2key":
+            return self._two(c)
         if c == "l":
             self.long_next = True
             return None
         if c.lower() in self.LETTERS:
             return ("long" if c.isupper() else "press", self.LETTERS[c.lower()])
         return None
+
+
+    def _two(self, c):
+        # the 2-key board's letters: its gestures, a digit the holds' length
+        if c in "123456789":
+            self.hold_ms = int(c) * HOLD_STEP_MS
+            if self.said is not None:
+                self.said()
+            return None
+        g = self.TWO.get(c)
+        if g is None or g[0] == "tap":
+            return g
+        if c == "x":  # B held past BACK's threshold, then A: the redo
+            return ("hold", "b", max(self.hold_ms, LONG_MS), "a")
+        return (g[0], g[1], self.hold_ms)
 
 
 # -- the run ---------------------------------------------------------------------
@@ -396,6 +497,8 @@ class Sim:
         keep_frames=False,
     ):
         self.board = load_board(board)
+        if isinstance(source, ScriptInput):
+            check_tokens(source.tokens, self.board["layout"])
         self.flash = flash
         self.source = source
         self.png_dir = Path(png_dir) if png_dir else None
@@ -404,6 +507,10 @@ class Sim:
         self.scale = scale
         self.plain = plain
         self.screen = screen  # fn(rows) to draw live (terminal), or None
+        # the terminal: frames at the wall clock's pace (a hold's bar fills
+        # as on the device); the guest's time and the wall's at the last input
+        self.pace = screen is not None
+        self.paced_from = (0, 0.0)
         self.frame = bytes(FRAME_BYTES)
         self.on = True
         self.flipped = False
@@ -421,10 +528,24 @@ class Sim:
         return json.dumps(self.board)
 
     def _show(self, payload, read):
-        # payload: the address of the guest's 1 KB frame (hw.sim), read in place
-        self.frame = read(int(payload), FRAME_BYTES)
+        # payload: the address of the guest's 1 KB frame (hw.sim), read in
+        # place, and its virtual clock
+        at, _, now = payload.partition(" ")
+        self.frame = read(int(at), FRAME_BYTES)
+        if self.pace and now:
+            self._keep_pace(int(now))
         self._frame_out()
         return ""
+
+    PACE_CAP_S = 5.0  # never waits longer for one frame
+
+    def _keep_pace(self, now):
+        # sleep until the wall clock has moved as far as the guest's since
+        # the last input (the gesture being played)
+        t0, w0 = self.paced_from
+        ahead = (now - t0) / 1000 - (time.monotonic() - w0)
+        if ahead > 0:
+            time.sleep(min(ahead, self.PACE_CAP_S))
 
     _show.reads_memory = True
 
@@ -440,9 +561,10 @@ class Sim:
     def _rand(self, payload):
         return str(self.rng.randrange(max(1, int(payload))))
 
-    def _wait(self, _now):
+    def _wait(self, now):
         self.waits += 1
         g = self.source.next(self.board["layout"]) if self.source else None
+        self.paced_from = (int(now), time.monotonic())  # the gesture starts now
         return "quit" if g is None else json.dumps(g)
 
     def rows(self):

@@ -79,9 +79,48 @@ def _check(code, table, english):
         for s in v if type(v) is tuple else (v,):
             if type(s) is not str or SEP in s:
                 raise WordsError("words/%s.py: %r holds a NUL or a non-str" % (code, k))
+        if _named(v) != _named(en):
+            raise WordsError("words/%s.py: %r must name the keys English's names (%s), not %s" % (
+                code, k, ", ".join(sorted(_named(en))) or "none", ", ".join(sorted(_named(v))) or "none"))
+    for k, v in english.items():
+        if _named(v) and _numbered(v) - {"0", "1", "2", "3"}:
+            raise WordsError("words/en.py: %r names keys: its numbered fields are {0}..{3} (words.k)" % k)
+        unknown = _named(v) - set(GESTURES)
+        if unknown:
+            raise WordsError("words/en.py: %r names %s: a key's field is one of %s" % (
+                k, ", ".join(sorted(unknown)), ", ".join(GESTURES)))
     bad = [k for k in english if not k.isascii() or not k or len(k) > 60]
     if bad:
         raise WordsError("words/en.py: keys must be short ASCII: %r" % bad[0])
+
+
+# The named fields a text may have: the board's keys, in the order of the
+# names in "key.<layout>"; packed as {4}..{9} (packed()), which words.k()
+# fills after a text's own numbered fields {0}..{3} (f()'s).
+GESTURES = ("up", "down", "ok", "back", "redo", "undo")
+
+
+def _named(v):
+    # the named fields ("{ok}") in a text or a count word's templates
+    import string
+
+    out = set()
+    for s in v if type(v) is tuple else (v,):
+        try:
+            for _, field, _, _ in string.Formatter().parse(s):
+                if field and not field[0].isdigit():
+                    out.add(field)
+        except ValueError:
+            raise WordsError("%r is not a template str.format can read" % s) from None
+    return out
+
+
+def _numbered(v):
+    # the numbered fields ("0") in a text or a count word's templates
+    import string
+
+    parsed = [p for s in (v if type(v) is tuple else (v,)) for p in string.Formatter().parse(s)]
+    return {f for _, f, _, _ in parsed if f and f[0].isdigit()}
 
 
 def order(keys):
@@ -100,12 +139,22 @@ def pack_keys(keys):
     return blob, tuple(start), tuple(first)
 
 
+def packed(v):
+    """A source text as the firmware gets it: the keys' named fields become
+    numbered ones, {4}..{9} in GESTURES' order ("{back}" -> "{7}"), which
+    words.k() fills with the board's names after {0}..{3}: no dict of
+    names, no kwargs on the device."""
+    for i, name in enumerate(GESTURES):
+        v = v.replace("{%s}" % name, "{%d}" % (4 + i))
+    return v
+
+
 def pack(table, keys):
     """-> (TEXT, AT) of one language for keys in order()'s order."""
     text, at = b"", [0]
     for k in keys:
         v = table[k]
-        text += (SEP.join(v) if type(v) is tuple else v).encode()
+        text += (SEP.join(v) if type(v) is tuple else packed(v)).encode()
         at.append(len(text))
     if len(text) > 0xFFFF:
         raise WordsError("a language's texts exceed 64 KB (AT holds 2 bytes an offset)")
@@ -140,7 +189,7 @@ def text_module(code, table, keys):
            "TEXT = (\n"]
     for k in keys:
         v = table[k]
-        s = SEP.join(v) if type(v) is tuple else v
+        s = SEP.join(v) if type(v) is tuple else packed(v)
         shown = s.replace(SEP, " | ") if code != "en" else ""
         out.append("    %s  # %s%s\n" % (_lit(s.encode()), k, (": " + shown) if shown else ""))
     out.append(")\n")

@@ -5,10 +5,10 @@
 #
 # Protocol (every reply is a plain string):
 #   board        -> '{"name": ..., "layout": "4key"|"2key"}'
-#   show  ADDR   -> ""   the 1 KB frame (MONO_VLSB): its address in the VM's
-#                   memory (uctypes.addressof), read there by the host, so a
-#                   show costs the guest's heap nothing (a Pico's show does
-#                   not allocate either)
+#   show  ADDR NOW -> "" the 1 KB frame (MONO_VLSB): its address in the VM's
+#                   memory (uctypes.addressof), read there by the host (a
+#                   Pico's show does not copy it either), and the virtual
+#                   clock (the terminal plays a hold at the wall clock's pace)
 #   flip  0|1    -> ""   the panel turned 180 degrees (settings)
 #   power 0|1    -> ""   display off/on (screen timeout)
 #   rand  N      -> "k"  0 <= k < N
@@ -38,13 +38,14 @@ HW = None  # the one board of this run (a reset keeps it: same clock, same queue
 
 
 class SimDisplay(VirtualDisplay):
-    def __init__(self):
+    def __init__(self, clock):
         super().__init__()
-        self.at = str(uctypes.addressof(self.buffer))  # the frame never moves (no compacting collector)
+        self.at = uctypes.addressof(self.buffer)  # the frame never moves (no compacting collector)
+        self.clock = clock  # the board (its virtual ticks_ms)
 
     def show(self, full=False):
         super().show(full)  # the pages a panel would be sent (hw.pages); the host gets the whole frame
-        host.call("show", self.at)
+        host.call("show", "%d %d" % (self.at, self.clock.now))
 
     def poweroff(self):
         self.on = False
@@ -58,7 +59,7 @@ class SimDisplay(VirtualDisplay):
 class SimHardware(VirtualHardware):
     def __init__(self, name, layout):
         super().__init__("/flash", layout, name)
-        self.display = SimDisplay()
+        self.display = SimDisplay(self)
         self.queue = []  # [(abs_ms, mask)], oldest first
         self.quiet_at = 0  # ask for input from then on (SETTLE_MS after a pin change)
         self.quitting = False

@@ -155,6 +155,11 @@ class Screen:
     """Base screen. Subclasses override key() and draw()."""
 
     title = ""
+    # What BACK does here and whether LONG BACK undoes, as a hold on the
+    # 2-key board shows them while it counts (teatally.ui.hold): a words
+    # key (None: BACK does nothing, no hold is shown), a bool.
+    back_does = "does.back"
+    undoes = False
 
     def key(self, ui, ev):
         if ev == (E_PRESS | K_BACK):
@@ -348,6 +353,7 @@ class Lines(Message):
         Message.__init__(self, title, lines, ok)
         self.back = back
         self.long_back = long_back
+        self.undoes = long_back is not None  # (the final scoring's undo)
 
     def key(self, ui, ev):
         if ev == (E_PRESS | K_BACK):
@@ -448,7 +454,7 @@ def title_done(fb):
 # press that opens them (UI.open) and released when their screens are closed,
 # so that their bytecode leaves the heap (an import from a .mpy file copies
 # it into the heap). Everything else is imported once and stays.
-RARE = ("pads", "settings", "archive", "t42.setup", "t42.history", "t42.end", "t42.recover")
+RARE = ("pads", "settings", "archive", "t42.setup", "t42.history", "t42.end", "t42.recover", "t42.legend")
 
 
 class UI:

@@ -29,7 +29,9 @@ def home(ui):
     items.append((words.t("home.archive"), "archive"))
     items.append((words.t("home.settings"), "settings"))
     items.append((words.t("home.about"), "about"))
-    ui.reset(Menu(words.t("home.title"), items, _home_pick, back=_stay))
+    m = Menu(words.t("home.title"), items, _home_pick, back=_stay)
+    m.back_does = None  # (a hold shows nothing: BACK has nowhere to go)
+    ui.reset(m)
 
 
 def about_lines(app):

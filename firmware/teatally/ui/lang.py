@@ -121,7 +121,8 @@ LANG_MODULES = ("teatally.ui.ja_font", "teatally.ui.ja_text")
 
 # The modules under teatally.ui that hold no words: never made again.
 _STAY = ("teatally.ui", "teatally.ui.t42", "teatally.ui.core", "teatally.ui.font", "teatally.ui.gfx",
-         "teatally.ui.gfx_more", "teatally.ui.lang", "teatally.ui.ja_font", "teatally.ui.ja_text")
+         "teatally.ui.gfx_more", "teatally.ui.lang", "teatally.ui.ja_font", "teatally.ui.ja_text",
+         "teatally.ui.hold")
 
 
 def switch(lang):

@@ -276,8 +276,8 @@ class Rounds(Screen):
         ui.gfx.big(fb, "%d/%d" % (pad.round, pad.rounds()), 4, 12, 3)
         text(fb, words.t("pad.round"), 84, 20)
         text(fb, words.f("pad.starts", pad.holder + 1), 0, 40)
-        text(fb, words.t("pad.round.ok"), 0, 48)
-        text(fb, words.t("pad.round.down"), 0, 56)
+        text(fb, words.k("pad.round.ok"), 0, 48)
+        text(fb, words.k("pad.round.down"), 0, 56)
 
 
 # -- entry ---------------------------------------------------------------------------
@@ -362,7 +362,7 @@ class Entry(Screen):
         text(fb, fixed[3], 80, 12)
         text(fb, fixed[4], 80, 24)
         self._draw_total(fb)
-        text(fb, words.t("pad.entry.keys"), 0, 56)
+        text(fb, words.k("pad.entry.keys"), 0, 56)
 
     def _draw_total(self, fb):
         pad = self.pad
@@ -457,8 +457,8 @@ class Totals(Message):
 
     def __init__(self, pad, problem):
         lines = wrap(problem)
-        lines.append(words.t("pad.totals.ok"))
-        lines.append(words.t("pad.totals.back"))
+        lines.append(words.k("pad.totals.ok"))
+        lines.append(words.k("pad.totals.back"))
         Message.__init__(self, words.t("pad.totals.title"), lines)
         self.pad = pad
 
@@ -558,7 +558,7 @@ class Result(Screen):
         else:
             self.title = words.t("pad.tw.result")
             lines, rows = witches_result(pad)
-        self.rows = lines + rows + [words.t("pad.result.keys")]
+        self.rows = lines + rows + [words.k("pad.result.keys")]
 
     def key(self, ui, ev):
         k = keyof(ev)

@@ -105,7 +105,11 @@ class Status(Screen):
 
     OK: that answer (the likeliest card, selected); UP/DOWN: the question
     with the next card selected (the round has begun); BACK: game menu;
-    LONG BACK: undo; LONG OK: redo."""
+    LONG BACK: undo (asked first on the 2-key board: long_back); LONG OK:
+    redo."""
+
+    back_does = "does.menu"  # (what a hold shows: ui.hold)
+    undoes = True
 
     def __init__(self, toast=None):
         self.toast = toast  # (title, line) shown until the next key
@@ -125,7 +129,7 @@ class Status(Screen):
             ui.menu_seen = True
             ui.push(game_menu(ui, 0))
         elif ev == (E_LONG | K_BACK):
-            undo(ui)
+            long_back(ui)
         elif ev == (E_LONG | K_OK):
             redo(ui)
 
@@ -146,7 +150,7 @@ class Status(Screen):
         if self.note is not None:
             text(fb, self.note, 0, 6 * LINE)
         elif not ui.menu_seen:
-            text(fb, words.t("board.hint"), 0, 6 * LINE)
+            text(fb, words.k("board.hint"), 0, 6 * LINE)
         if not s.over:
             text(fb, opening(ui.app), 0, 7 * LINE)
 
@@ -219,7 +223,9 @@ def _teacups(gfx, fb, cups):
 
 def final_screen(ui):
     """The final scoring (ui.t42.end, opened for it)."""
-    return ui.open("t42.end").final_screen(ui, _game_menu, undo)
+    s = ui.open("t42.end").final_screen(ui, _game_menu, long_back)
+    s.back_does = "does.menu"  # (its BACK: the game menu, as a hold says)
+    return s
 
 
 def show_game(ui, notice=None, toast=None):
@@ -242,8 +248,22 @@ def show_game(ui, notice=None, toast=None):
 
 
 # -- undo / redo -----------------------------------------------------------
+def long_back(ui):
+    """LONG BACK (the status board, the final scoring): the undo. Where it
+    is the last stage of BACK's own hold (the 2-key board: ui.hold), the
+    screen asks first, naming the line it would undo."""
+    hold = ui.app.hold
+    g = ui.app.game
+    if hold is not None and g.can_undo():
+        i = len(g.actions) - 1
+        hold.ask(ui, action_label(g.actions[i], round_number(g, i)), undo)
+    else:
+        undo(ui)
+
+
 def undo(ui):
-    """Undo the last committed line and say what on the status board."""
+    """Undo the last committed line and say what on the status board, and
+    how to take it back (the redo's keys, on row 6 until the next key)."""
     app = ui.app
     g = app.game
     if not g.can_undo():
@@ -253,6 +273,9 @@ def undo(ui):
     label = action_label(g.actions[i], round_number(g, i))
     app.undo()
     show_game(ui, None, (words.t("undo.done"), label))
+    top = ui.top()
+    if isinstance(top, Status):
+        top.note = words.k("undo.redo")
 
 
 def redo(ui):
@@ -297,7 +320,7 @@ def _menu_pick(ui, what):
         end = ui.open("t42.end")
         ui.push(Lines(words.t("score.now"), end.score_lines(ui.app.game.state)))
     elif what == "legend":
-        ui.push(Legend())
+        ui.push(ui.open("t42.legend").Legend())
     elif what == "adjust":
         ui.push(ui.open("t42.history").Adjust(ui.app))
     elif what == "undo":
@@ -306,58 +329,3 @@ def _menu_pick(ui, what):
         redo(ui)
     elif what == "home":
         ui.app.home()
-
-
-# -- the board's legend ---------------------------------------------------------
-# (icon, words) for each symbol of the status board
-_LEGEND = (
-    ("ICON_STAR", "legend.stars"),
-    ("ICON_TEACUP", "legend.teacups"),
-    ("ICON_TART", "legend.tarts"),
-    ("ICON_HOURGLASS", "legend.hourglasses"),
-    ("ICON_PILE", "legend.draw"),
-    ("ICON_FLAMINGO", "legend.flamingo"),
-    ("ICON_WATCH", "legend.watch"),
-    (None, "legend.piles"),
-    ("ICON_RABBIT", "legend.rabbits"),
-)
-
-
-class Legend(Screen):
-    """What each symbol of the status board stands for; UP/DOWN scroll,
-    OK or BACK go back."""
-
-    title = ""
-
-    def __init__(self):
-        self.title = words.t("legend.title")
-        self.top = 0
-
-    def key(self, ui, ev):
-        k = keyof(ev)
-        if k == K_DOWN and self.top + 7 < len(_LEGEND):
-            self.top += 1
-        elif k == K_UP and self.top > 0:
-            self.top -= 1
-        elif ev == (E_PRESS | K_OK) or ev == (E_PRESS | K_BACK):
-            ui.pop()
-            return
-        else:
-            return
-        ui.dirty = True
-
-    def draw(self, ui, fb):
-        header(fb, self.title)
-        i = self.top
-        while i < len(_LEGEND) and i < self.top + 7:
-            _legend_row(ui.gfx, fb, _LEGEND[i], (i - self.top + 1) * LINE)
-            i += 1
-
-
-def _legend_row(gfx, fb, row, y):
-    if row[0] is None:
-        fb.fill_rect(0, y, 7, LINE, 1)
-        text(fb, b"4", 1, y, 0)
-    else:
-        gfx.icon(fb, getattr(gfx, row[0]), 0, y)
-    text(fb, words.t(row[1]), 11, y)

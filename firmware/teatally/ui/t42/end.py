@@ -63,7 +63,7 @@ def final_screen(ui, back, long_back):
     s = ui.app.game.state
     sc = t42.score(s)
     lines = score_lines(s, sc)
-    lines.append(words.t("final.ok"))
+    lines.append(words.k("final.ok"))
     return Lines(words.f("final.title", sc["blue"], sc["pink"]), lines, _archive, back, long_back)
 
 

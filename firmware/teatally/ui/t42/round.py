@@ -123,11 +123,11 @@ def start(ui, ev=None):
 
 # The status board's last line for the state _OPEN[0] (and the undone
 # line _OPEN[5]), and the question it shows (None: not a card): one probe a
-# state. The line asks player _OPEN[3] about card _OPEN[4]: the same
-# question as the state before keeps its text. Speed, first light (issue
-# 24): without the memo computing p95 +0.6 ms, first light proxy 25.4 ms >
-# 25; without keeping the text +0.4 ms, 25.2 ms.
-_OPEN = [None, None, None, None, None, None]
+# state. The line asks player _OPEN[3] about card _OPEN[4] in the keys of
+# layout _OPEN[6]: the same question as the state before keeps its text.
+# Speed, first light (issue 24): without the memo computing p95 +0.6 ms,
+# first light proxy 25.4 ms > 25; without keeping the text +0.4 ms, 25.2 ms.
+_OPEN = [None, None, None, None, None, None, None]
 
 
 def opening(app):
@@ -160,7 +160,7 @@ def _open(game):
     if _OPEN[0] is not game.state or _OPEN[5] is not gone:
         need = _first_need(game)
         if need is None or need.kind != t42.ASK_CARD:
-            _OPEN[1] = words.t("board.play")
+            _OPEN[1] = words.k("board.play")
             _OPEN[2] = _OPEN[3] = _OPEN[4] = None
         else:
             who = need.who
@@ -171,10 +171,11 @@ def _open(game):
             need.pile = None  # (not kept with the board: only the card is shown)
             _OPEN[2] = (need, listed, sel)
             card = listed[sel]
-            if _OPEN[3] != who or _OPEN[4] != card:
-                _OPEN[1] = words.f("board.next", NAMES[who], words.card(card))
+            if _OPEN[3] != who or _OPEN[4] != card or _OPEN[6] != words.LAYOUT[0]:
+                _OPEN[1] = words.k("board.next", NAMES[who], words.card(card))
                 _OPEN[3] = who
                 _OPEN[4] = card
+                _OPEN[6] = words.LAYOUT[0]
         _OPEN[0] = game.state
         _OPEN[5] = gone
 

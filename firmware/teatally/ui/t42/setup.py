@@ -97,7 +97,7 @@ class NewGame:
         _repeat_lines(lines, a)
         if r[0] or r[1]:
             lines.append(words.t("new.sum.random"))
-        lines.append(words.t("new.sum.ok"))
+        lines.append(words.k("new.sum.ok"))
         return lines
 
     def pick(self, ui, v):
@@ -114,8 +114,8 @@ class NewGame:
         a = self.answers
         rep = (v, t42.PILES[a.index(v, 2) - 2], t42.PILES[len(a) - 2])
         lines = wrap(_repeated_text(rep) + words.t("new.repeated.ask"))
-        lines.append(words.t("new.repeated.ok"))
-        lines.append(words.t("new.repeated.back"))
+        lines.append(words.k("new.repeated.ok"))
+        lines.append(words.k("new.repeated.back"))
         return Lines(words.t("new.repeated.title"), lines, ok=self.keep, back=self.again)
 
     def keep(self, ui):
