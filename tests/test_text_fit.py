@@ -48,9 +48,11 @@ PRELUDE = r"""
 from teatally.ui import core as ui
 from teatally.app import App
 from teatally.hw.virtual import VirtualHardware
+from teatally import words
 
 UP, DOWN, OK, BACK = 0x10, 0x11, 0x12, 0x13
 del ui.OVERFLOWS[:]  # (CPython: what other tests drew in this process)
+del words.CUT[:]
 SEEN = {}
 BAD = []
 G = []
@@ -81,12 +83,54 @@ def look():
         said = '%s %r: the fast text path drew other pixels' % (type(t).__name__, title)
         if len(BAD) < 20 and said not in BAD:
             BAD.append(said)
+    for said in tidy(t, fb):
+        if len(BAD) < 20 and said not in BAD:
+            BAD.append(said)
     if ui.OVERFLOWS:
         for s, x, y in ui.OVERFLOWS:
             said = '%s %r: %r at x=%d' % (type(t).__name__, title, bytes(s), x)
             if len(BAD) < 20 and said not in BAD:
                 BAD.append(said)
         del ui.OVERFLOWS[:]
+
+def merged(fb):
+    # the title bar (rows 0..7) and a bar right below it (row 8 on): read
+    # as one block when no dark line parts them
+    n = 0
+    for x in range(ui.W):
+        if fb.pixel(x, 7) and fb.pixel(x, 8):
+            n += 1
+    return n > ui.W // 2
+
+def numbers_alone(line):
+    # a table row's numbers pushed onto a line of their own
+    if type(line) is not str or not line.startswith(' '):
+        return False
+    s = line.strip()
+    if not s:
+        return False
+    for ch in s:
+        if ch not in '0123456789- ':
+            return False
+    return True
+
+def tidy(t, fb):
+    # what no screen may show besides a cut text: the title bar merging
+    # with a bar below it, numbers on a line of their own, a label that
+    # lost its start (teatally.words.CUT)
+    out = []
+    title = getattr(t, 'title', '')
+    name = '%s %r' % (type(t).__name__, title)
+    if merged(fb):
+        out.append(name + ': the title bar merges with the bar below it')
+    for line in getattr(t, 'lines', None) or ():
+        if numbers_alone(line):
+            out.append(name + ': numbers on a line of their own: %r' % line)
+    if words.CUT:
+        for c in words.CUT:
+            out.append(name + ': a label lost its start: %r' % c)
+        del words.CUT[:]
+    return out
 
 def idle():
     while G[0].idle_work():

@@ -68,7 +68,10 @@ KEYS = (
     b"card.hint"
     b"card.item"
     b"card.king"
+    b"copy.card"
+    b"copy.none"
     b"end.piles"
+    b"hand.none"
     b"hist.beat"
     b"hist.tied"
     b"home.last"
@@ -181,6 +184,8 @@ KEYS = (
     b"adj.flamingo"
     b"arch.nofinal"
     b"arch.noscore"
+    b"ask.stars.on"
+    b"card.discard"
     b"copy.decline"
     b"effect.alice"
     b"effect.knave"
@@ -307,5 +312,5 @@ KEYS = (
     b"tw.loyal_celebriteas"  # 20 long
 )
 # START[n]: where the keys n long start in KEYS; FIRST[n]: the number of the first
-START = (0, 0, 0, 0, 0, 0, 0, 24, 108, 396, 864, 1264, 1594, 2002, 2340, 2578, 2893, 3053, 3206, 3350, 3388, 3408)
-FIRST = (0, 0, 0, 0, 0, 0, 0, 4, 16, 52, 104, 144, 174, 208, 234, 251, 272, 282, 291, 299, 301, 302)
+START = (0, 0, 0, 0, 0, 0, 0, 24, 108, 396, 891, 1291, 1621, 2053, 2391, 2629, 2944, 3104, 3257, 3401, 3439, 3459)
+FIRST = (0, 0, 0, 0, 0, 0, 0, 4, 16, 52, 107, 147, 177, 213, 239, 256, 277, 287, 296, 304, 306, 307)

@@ -132,6 +132,10 @@ def text(fb, s, x, y, c=1):
         s = s.encode()  # bytes: no new str (no interned-string search)
     if not _FONT:
         _font()
+    if x < 1 - c:
+        # text before the left edge, or dark text (on a bar) at the edge:
+        # its first column would merge with the glass's dark border
+        _overflow(s, x, y)
     c = _FONT[1](fb, s, x, y, c)
     if x + c > W:
         _overflow(s, x, y)
@@ -143,12 +147,16 @@ def _overflow(s, x, y):
         OVERFLOWS.append((s, x, y))
 
 
-def _lines(fb, lines, i, y):
-    # lines[i], lines[i + 1], ... from y down to the bottom
+def _lines(fb, lines, i, y, whole=False):
+    # lines[i], lines[i + 1], ... from y down to the bottom; whole: the
+    # screen cannot scroll, so a line left below the bottom is cut
+    # (OVERFLOWS, tests/test_text_fit.py)
     while y < H and i < len(lines):
         text(fb, lines[i], 0, y)
         y += LINE
         i += 1
+    if whole and i < len(lines):
+        _overflow(lines[i], 0, y)
 
 
 class Screen:
@@ -230,7 +238,7 @@ class Menu(Screen):
             text(fb, self.hint(self.items[self.sel][1]), 0, H - LINE)
         note = getattr(self, "note", None)
         if note:
-            _lines(fb, note, 0, H - LINE * (len(note) + (1 if self.hint else 0)))
+            _lines(fb, note, 0, H - LINE * (len(note) + (1 if self.hint else 0)), True)
 
     def _rows(self, fb, end):
         # items top .. end - 1 from y = LINE, 15 columns from x = 4; the
@@ -240,6 +248,10 @@ class Menu(Screen):
         while i < end:
             if i == self.sel:
                 bar(fb, y)
+                if y == LINE:
+                    # under the title bar: a dark line between the two bars
+                    # (else they read as one block)
+                    fb.hline(0, LINE - 1, W, 0)
             _item(fb, self.items[i][0], y, i != self.sel)
             y += LINE
             i += 1
@@ -305,7 +317,7 @@ class Picker(Screen):
             self._range = b"%d..%d" % (self.lo, self.hi)
         text(fb, self._range, 64, 16)
         if self.describe is not None:
-            _lines(fb, self.describe(self.value), 0, 40)  # the 3 lines left
+            _lines(fb, self.describe(self.value), 0, 40, True)  # the 3 lines left
 
 
 class Message(Screen):
@@ -431,7 +443,7 @@ def header(fb, title, done=True):
     # inverse title bar: tells the player at a glance where they are; done:
     # nothing more goes on it (else the screen calls title_done itself)
     bar(fb, 0)
-    text(fb, title, 0, 0, 0)
+    text(fb, title, 1, 0, 0)  # a lit column left of the first letter
     if done:
         title_done(fb)
 

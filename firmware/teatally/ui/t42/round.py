@@ -25,7 +25,7 @@ that question (start). Screen text comes from teatally.words."""
 
 from teatally import words
 from teatally.rules import t42
-from teatally.ui.core import Menu, Message, Picker, Screen, wrap
+from teatally.ui.core import Menu, Message, Picker, Screen, fits, wrap
 from teatally.ui.t42.words import NAMES
 
 # the card options as menu items ("caterpillar 6"), made once
@@ -163,6 +163,7 @@ class Round:
         self.buys = False  # the action menu offers a buy
         self.notes = None  # what was filled in without asking, for the next screen
         self.lines = []  # the picker's lines (_land)
+        self.said = {}  # what a copy space copies, per question (_copy_says)
         self.text = None  # what _say gives (_act_hint: the effect's words)
         # a recover.Mend while a damaged round is entered again: it prefills
         # and narrows the answers (recover.Mend.shape reads rows and sel),
@@ -194,6 +195,7 @@ class Round:
             self._action(ui)
         else:
             self.need = need
+            self.said = {}
             ui.replace(self.question(need))
 
     def _refused(self, ui, exc):
@@ -214,6 +216,7 @@ class Round:
         draft = self.draft
         self.winner = t42.round_winner(self.app.game.state.flamingo, draft["blue"], draft["pink"])
         self.need = None
+        self.said = {}
         ui.replace(self.action_menu())
 
     def answer(self, ui, v):
@@ -269,6 +272,10 @@ class Round:
             if v[0] == "pile":
                 return words.f("pile.item", v[1], words.card(t42.PILE_CARD[v[1]]))
             if v[0] == "space":
+                if v[1] == "copy":
+                    d = _clone(self.draft)
+                    _act(d, v)
+                    return self._copy_says("act", d)
                 return words.t("space.does." + v[1])
             return self.text
         return _cost(v, self.points)
@@ -292,10 +299,38 @@ class Round:
         del out[:]
         if self.notes:
             out.extend(wrap(self.notes))
+        if not n:
+            # no hourglass: the hand stays and nothing happens (T42-WATCH-1)
+            out.append(words.t("hand.stays"))
+            out.append(words.t("hand.none"))
+            return out
         sp = t42.SPACES[t42.landing(self.need.watch, n)]
-        out.append(words.f("hand.moves" if n else "hand.stays", words.space(sp)))
-        out.append(words.t("space.does." + sp))
+        out.append(words.f("hand.moves", words.space(sp)))
+        if sp == "copy":
+            d = _clone(self.draft)
+            d[self.need.key] = n
+            out.extend(wrap(self._copy_says(n, d)))
+        else:
+            out.append(words.t("space.does." + sp))
         return out
+
+    def _copy_says(self, at, d):
+        """What a copy space does in the draft d: it names the card copied
+        (the engine's copy question asks about it, T42-COPY-1, -4), or says
+        there is nothing to copy (T42-COPY-2). One probe, kept per at (the
+        hourglasses, or the action's row) for this question."""
+        said = self.said.get(at)
+        if said is None:
+            try:
+                need = self.app.game.probe(d, [], False, self.copies)
+            except t42.Refused:
+                need = None
+            if need is not None and need.kind == t42.ASK_COPY:
+                said = words.f("copy.card", words.card(_last_word(need.what)))
+            else:
+                said = words.t("copy.none")
+            self.said[at] = said
+        return said
 
     # -- the screens ------------------------------------------------------------
     def action_menu(self):
@@ -304,11 +339,11 @@ class Round:
         card = d["blue"] if w == 0 else d["pink"]
         points = t42.VALUE[card] - t42.VALUE[d["pink"] if w == 0 else d["blue"]]  # T42-BUY-1
         s = self.app.game.state
-        rows = _effect_rows(s, card)
+        rows = _effect_rows(s, card, w)
         effects = len(rows)
         _buy_rows(rows, s, points, s.players[w].tarts)  # T42-BUY-2
         rows.append((words.t("act.none"), "none"))  # T42-ROUND-3
-        self.text = words.t("effect." + card)
+        self.text = _effect_says(card, 1 - w)
         self.points = points
         self.buys = len(rows) > effects + 1
         if points:
@@ -331,7 +366,7 @@ class Round:
         for i in range(len(rows)):
             if rows[i][1] == last:
                 sel = i
-        if card == "king" and sel < effects:
+        if card == "king" and sel < effects and effects == 2:
             # the king's take: this player's last one (holding the flamingo
             # or not), else the flamingo unless they hold it
             take = memo.get(_take_key(w, s.flamingo == w))
@@ -358,7 +393,10 @@ class Round:
     def _ask_pile(self, need):
         piles = [(words.f("pile.item", v, words.card(t42.PILE_CARD[v])), v) for v in need.options]
         self.text = words.t("pile.hint")
-        title = words.f("ask.pile", words.label(need.what, 24 - len(words.t("ask.pile"))))
+        label = words.label(need.what)
+        title = words.f("ask.pile", label)
+        if not fits(title):
+            title = label  # the piles listed say what is asked
         return self._menu(title, piles, 0, self._say)
 
     def _ask_take(self, need):
@@ -378,17 +416,21 @@ class Round:
         if self.notes:
             lines.extend(wrap(self.notes))
         key = _stars_key(need)
-        ask = words.f("stars.on", words.card(key)) if key in t42.VALUE else words.t("stars.revealed")
-        lines.extend(wrap(ask))
+        if key in t42.VALUE:
+            title = words.f("ask.stars.on", words.card(key))
+            lines.extend(wrap(words.t("stars.on")))
+        else:
+            title = words.t("ask.stars")
+            lines.extend(wrap(words.t("stars.revealed")))
         self.text = lines
         sel = _last(self.app.game).get(key, 0)
-        return self._picker(words.t("ask.stars"), need.options, sel, self._say)
+        return self._picker(title, need.options, sel, self._say)
 
     def _ask_copy(self, need):
         # T42-COPY-4: the copied effect (the card: the label's last word), or
         # decline it; the bottom line says what the copy does
         card = _last_word(need.what)
-        self.text = words.t("effect." + card)
+        self.text = _effect_says(card, 1 - need.who)
         choices = [(words.f("copy.apply", words.card(card)), False), (words.t("copy.decline"), True)]
         return self._menu(_COPIES[need.who], choices, 0, self._copy_hint)
 
@@ -399,7 +441,10 @@ class Round:
         if need.params is self.draft:
             # the round's own reveal: the counts are exact
             return self._menu(_REVEALS[who], _card_rows(listed, draw), len(listed) // 2, self._card_hint)
-        self.text = words.f("card.whose", NAMES[who])
+        # the destroy space picks from a discard pile, the others take a
+        # draw pile's top card (guards, executioner, reveal)
+        whose = "card.discard" if _last_word(need.what) == "destroy" else "card.whose"
+        self.text = words.f(whose, NAMES[who])
         return self._menu(words.label(need.what), _card_rows(listed, None), len(listed) // 2, self._say)
 
     def _menu(self, title, rows, sel, hint):
@@ -514,14 +559,23 @@ def _arranged(options, draw):
     return out
 
 
-def _effect_rows(s, card):
+def _effect_says(card, foe):
+    # a card's effect in words, naming the foe where it acts on them
+    # ("Pink loses top card")
+    return words.f("effect." + card, NAMES[foe])
+
+
+def _effect_rows(s, card, w):
     """The action menu's rows for the winner's effect (T42-CARD-*): with its
     first choice folded in where it starts with one of two or more (the
     king's take, the pile the queen or a rabbit destroys, the space the cat
     moves the hand to; issue 26: one question and its OK fewer, and BACK
     from the question after still comes back here), else "Effect: guards"."""
     if card == "king":
-        return [(words.t("act.flamingo"), ("take", "flamingo")), (words.t("act.tarts"), ("take", "tarts"))]
+        # the flamingo is not offered to its holder: taking it does nothing
+        take = [] if s.flamingo == w else [(words.t("act.flamingo"), ("take", "flamingo"))]
+        take.append((words.t("act.tarts"), ("take", "tarts")))
+        return take
     rows = []
     if card == "cat":
         for sp in t42.SPACES:  # the action is the chain's first step: every space (T42-COPY-3)
