@@ -43,6 +43,7 @@ def set_lang(flash, lang):
 
 BENCH = Path(__file__).resolve().parents[1] / "bench"
 RECORDS = sorted(BENCH.glob("*.jsonl"))
+BOARDS = tuple(sorted(p.stem for p in (BENCH.parent / "boards").glob("*.py")))
 
 PRELUDE = r"""
 from teatally.ui import core as ui
@@ -57,8 +58,11 @@ SEEN = {}
 BAD = []
 G = []
 
+if 'BOARD' not in globals():
+    BOARD = 'virtual'
+
 def boot():
-    app = App(VirtualHardware(FLASH))
+    app = App(VirtualHardware(FLASH, board_name=BOARD))
     G[:] = [app]
     app.boot()
     look()
@@ -264,12 +268,14 @@ def test_history_score_legend_adjust_and_home_fit(lang, tmp_path):
     score now, the legend, the adjustments, the home menu's screens."""
     from conftest import run_cpython
 
-    for path in RECORDS:
+    for path, board in zip(RECORDS, BOARDS, strict=True):
         d = tmp_path / path.stem
         d.mkdir()
         _finished_flash(path)(d)
         set_lang(d, lang)
-        out = run_cpython(PRELUDE + TOUR, d)
+        # every board's name on About and in the board chooser (issue 30:
+        # "board waveshare_pico_o")
+        out = run_cpython("BOARD = %r\n" % board + PRELUDE + TOUR, d)
         assert _clean(out, "toured") >= 15, out
 
 

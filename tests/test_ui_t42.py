@@ -164,7 +164,8 @@ def _lines(out, prefix):
 def test_new_game_setup_by_keys(dual):
     """Setup questions (T42-SETUP-2..4): flamingo holder, watch start (here
     drawn at random), one objective per pile 4..8 (the cursor starts on the
-    first face not used yet); BACK steps back a question; OK on the summary
+    first face on every screen, issue 30: screens that look the same keep
+    it in the same place); BACK steps back a question; OK on the summary
     writes the setup line and shows the status board."""
     out = dual(
         PRELUDE
@@ -182,13 +183,14 @@ keys('o')                # watch: Random (the first item)
 show('q3')
 keys('o')                # pile 4: hourglasses
 show('q4')
-keys('o')                # pile 5: the cursor skipped hourglasses -> tarts
-keys('b')                # back to pile 5
+keys('do')               # pile 5: tarts (one below the first face)
+keys('b')                # back to pile 5: the cursor on the first face again
 show('back')
-keys('d2o')              # pile 5: destroyed (two below the default, tarts)
-keys('oo')               # pile 6, 7: tarts, deck (the first unused each time)
+keys('d3o')              # pile 5: destroyed
+keys('do')               # pile 6: tarts
+keys('d2o')              # pile 7: deck
 show('q7')
-keys('d4o')              # pile 8: most alice (default most executioner)
+keys('uo')               # pile 8: most alice (the last face, up from the first)
 show('sum')
 keys('o')
 show('status')
@@ -203,14 +205,14 @@ print('objectives', ' '.join([s['objectives'][str(v)] for v in t42.PILES]))
     assert _lines(out, "left")[0].startswith("left Menu|Tea Tally")
     assert "q2 Menu|Watch hand starts on" in out
     assert "q3 Menu|Objective above 4 " in out
-    assert "back Menu|Objective above 5 " in out and "sel=1" in _lines(out, "back")[0]
+    assert "back Menu|Objective above 5 " in out and "sel=0" in _lines(out, "back")[0]
     summary = _lines(out, "sum")[0]
     assert "sum Lines|New game?" in summary and "OK: start the game" in summary and "*: drawn at random" in summary
     assert "status Status|" in out
     assert "setup True 1" in out
     objectives = _lines(out, "objectives")[0].split()[1:]
     assert objectives == ["hourglasses", "destroyed", "tarts", "deck", "most:alice"]
-    assert "sel=4" in _lines(out, "q7")[0]
+    assert "sel=0" in _lines(out, "q7")[0]  # the first face, as on every objective screen
     fl = _lines(out, "flamingo")[0].split()
     assert fl[1] in ("blue", "pink") and fl[3] in ("stars", "destroy", "reveal", "flamingo", "copy")
 
@@ -227,15 +229,16 @@ boot()
 ui_t42_new.new_game(app.ui)
 keys('oo')               # flamingo Blue, watch Random
 keys('do')               # pile 4: tarts (one below the default, hourglasses)
-keys('o')                # pile 5: hourglasses (the first unused)
-keys('uo')               # pile 6: tarts again (one above deck, the first unused)
+keys('o')                # pile 5: hourglasses (the first face)
+keys('do')               # pile 6: tarts again (one below the first face)
 show('warn')
 keys('b')                # pick again
 show('again')
-keys('uo')               # tarts again
+keys('do')               # tarts again
 keys('o')                # OK: use it
 show('q7')
-keys('oo')               # piles 7, 8: deck, destroyed
+keys('d2o')              # pile 7: deck
+keys('d3o')              # pile 8: destroyed
 show('sum')
 keys('o')
 print('objectives', ' '.join([app.game.setup['objectives'][str(v)] for v in t42.PILES]))
@@ -245,7 +248,7 @@ print('objectives', ' '.join([app.game.setup['objectives'][str(v)] for v in t42.
     assert warn.startswith("warn Lines|Repeated face")
     text = "tarts is already / above pile 4. Each / tile is placed once: / use it again?"
     assert "[%s / OK: use it / BACK: pick again]" % text in warn
-    assert _lines(out, "again")[0].startswith("again Menu|Objective above 6 ") and "sel=2" in _lines(out, "again")[0]
+    assert _lines(out, "again")[0].startswith("again Menu|Objective above 6 ") and "sel=0" in _lines(out, "again")[0]
     assert _lines(out, "q7")[0].startswith("q7 Menu|Objective above 7 ")
     summary = _lines(out, "sum")[0]
     assert "/ 6 tarts / 7 deck size / 8 destroyed / ! tarts twice / *: drawn at random / OK: start the game]" in summary
@@ -546,8 +549,8 @@ def test_guided_rounds_undo_history_adjust_and_power_cut(dual):
     assert "toast=Undone R3 Blue caterpillar" in shown["undo1"] and "toast=Undone R2 Pink knave" in shown["undo2"]
     assert "toast=Redone R3 Blue caterpillar" in shown["redo2"] and "toast=Nothing to redo" in shown["redo3"]
     assert "[R1 tie: cat, R2 Pink knave, R3 Blue caterpillar]" in shown["hist"] and "sel=2" in shown["hist"]
-    assert "hint=beat pink dormouse" in shown["hist"]
-    detail = "[R3 Blue caterpillar / beat pink dormouse; / Blue's caterpillar: / take 2 hourglasses; / Blue spent 2 / "
+    assert "hint=beat Pink dormouse" in shown["hist"]  # the name capitalised (issue 30)
+    detail = "[R3 Blue caterpillar / beat Pink dormouse; / Blue's caterpillar: / take 2 hourglasses; / Blue spent 2 / "
     assert detail + "hourglasses; watch / space: revealed / guards, executioner / (3 stars).]" in shown["detail"]
     assert "stars          3    0" in shown["score"] and "Blue wins" in shown["score"]
     # T42-INPUT-2: the adjust picker offers what blue and the supply can give, no more

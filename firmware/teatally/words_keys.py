@@ -253,6 +253,7 @@ KEYS = (
     b"replace.cancel"
     b"replace.rounds"
     b"say.take.tarts"
+    b"set.board.hint"
     b"set.board.item"
     b"shuffle.rabbit"
     b"space.flamingo"
@@ -307,10 +308,11 @@ KEYS = (
     b"replace.unarchived"
     b"replace.unfinished"
     b"space.does.destroy"
-    b"score.wins.flamingo"  # 19 long
+    b"new.flamingo.random"  # 19 long
+    b"score.wins.flamingo"
     b"space.does.flamingo"
     b"tw.loyal_celebriteas"  # 20 long
 )
 # START[n]: where the keys n long start in KEYS; FIRST[n]: the number of the first
-START = (0, 0, 0, 0, 0, 0, 0, 24, 108, 396, 891, 1291, 1621, 2053, 2391, 2629, 2944, 3104, 3257, 3401, 3439, 3459)
-FIRST = (0, 0, 0, 0, 0, 0, 0, 4, 16, 52, 107, 147, 177, 213, 239, 256, 277, 287, 296, 304, 306, 307)
+START = (0, 0, 0, 0, 0, 0, 0, 24, 108, 396, 891, 1291, 1621, 2053, 2391, 2643, 2958, 3118, 3271, 3415, 3472, 3492)
+FIRST = (0, 0, 0, 0, 0, 0, 0, 4, 16, 52, 107, 147, 177, 213, 239, 257, 278, 288, 297, 305, 308, 309)

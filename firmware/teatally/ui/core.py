@@ -106,6 +106,23 @@ def wrap(text):
     return out
 
 
+def name_lines(text):
+    """text holding a file name (a board's, "waveshare_pico_oled_1_3") as
+    lines that fit: broken after an underscore, every character kept (wrap
+    would split the name at the 21st column)."""
+    out = []
+    while not fits(text):
+        i = len(text)
+        while i > 0 and not fits(text[: i + 1]):
+            i = text.rfind("_", 0, i)
+        if i <= 0:
+            break
+        out.append(text[: i + 1])
+        text = text[i + 1 :]
+    out.append(text)
+    return out
+
+
 # Text wider than its place, as (text, x, y) while the list has room: never
 # cut on screen (tests/test_text_fit.py walks every screen and reads it).
 OVERFLOWS = []

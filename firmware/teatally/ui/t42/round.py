@@ -196,7 +196,14 @@ class Round:
         else:
             self.need = need
             self.said = {}
-            ui.replace(self.question(need))
+            q = self.question(need)
+            if self.guide is not None and _one_answer(q):
+                # a damaged round narrowed to one answer: not asked (issue
+                # 30: no "use hourglasses 0..0"); like the engine's fills,
+                # not one of the answers BACK steps through
+                self._only(ui, q.lo if isinstance(q, Picker) else q.items[0][1])
+                return
+            ui.replace(q)
 
     def _refused(self, ui, exc):
         # say why, BACK steps back
@@ -239,6 +246,15 @@ class Round:
             elif need.kind == t42.ASK_TAKE:
                 _last(self.app.game)[_take_key(need.who, self.app.game.state.flamingo == need.who)] = v
             _fill_in(need.params, need.key, v)  # a declined copy: {"decline": true}
+        self.advance(ui)
+
+    def _only(self, ui, v):
+        # the one answer a mend leaves, written in without asking
+        need = self.need
+        if need.kind == t42.ASK_COPY and not v:
+            self.copies += 1
+        else:
+            _fill_in(need.params, need.key, v)
         self.advance(ui)
 
     def back(self, ui):
@@ -502,6 +518,13 @@ class Round:
         if lines:
             # read, they give way to the board below
             ui.push(_notice(after, lines, None))
+
+
+def _one_answer(q):
+    # a question (Menu or Picker) with one answer to choose
+    if isinstance(q, Picker):
+        return q.lo == q.hi
+    return len(q.items) == 1
 
 
 def _show_game(ui):
