@@ -199,7 +199,7 @@ WORDS = {
     # the score table (21 columns: an 11-column label, two 5-column numbers)
     "score.head": "   青   赤",
     "score.stars": "星",
-    "score.obj": "{0} {1}",
+    "score.obj": "{0}{1}",
     "score.total": "合計",
     "score.wins": "{0}の勝ち",
     "score.wins.flamingo": "{0}の勝ち(フラミンゴ)",

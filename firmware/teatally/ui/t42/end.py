@@ -57,12 +57,12 @@ def _row(lines, label, numbers):
     # a label and its two numbers on one line; a long label on two, its
     # last words with the numbers (never the numbers on a line of their own)
     numbers = numbers.decode()
-    padded = pad(label, _LABEL)
+    padded, numbers = _padded(label, numbers)
     i = len(label)
     while padded is None and i > 0:
         i = label.rfind(" ", 0, i)
         if i > 0:
-            padded = pad(label[i + 1 :], _LABEL)
+            padded, numbers = _padded(label[i + 1 :], numbers)
     if padded is None:
         lines.extend(wrap(label))  # no word of it fits the column (no label does)
         padded = " " * _LABEL
@@ -71,14 +71,30 @@ def _row(lines, label, numbers):
     lines.append(padded + numbers)
 
 
+def _padded(label, numbers):
+    # label padded to the numbers' column; where no mix of spaces fills the
+    # gap exactly (Japanese: 8-pixel glyphs), up to two columns further,
+    # the numbers giving up their leading spaces. -> (line start or None,
+    # the numbers)
+    k = 0
+    while k < 3 and (k == 0 or numbers[k - 1] == " "):
+        padded = pad(label, _LABEL + k)
+        if padded is not None:
+            return padded, numbers[k:]
+        k += 1
+    return None, numbers
+
+
 def final_screen(ui, back, long_back):
     """The final scoring, the winner first: the title says who won and by
-    what score, then the table; OK archives the game and shows the home
+    what score (on a tie, the first line says the flamingo decided), then
+    the table; OK archives the game and shows the home
     menu. back(ui), long_back(ui): the game menu and the undo (the status
     board's, which opens this module)."""
     s = ui.app.game.state
     sc = t42.score(s)
-    lines = [winner_line(sc)]
+    # a tie: the first line says the flamingo's holder won it
+    lines = [winner_line(sc)] if sc["blue"] == sc["pink"] else []
     lines.extend(score_lines(s, sc, False))
     lines.append(words.t("final.ok"))
     w = 0 if sc["winner"] == "blue" else 1
