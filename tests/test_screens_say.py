@@ -64,7 +64,8 @@ def test_screens_say_what_will_happen_and_name_the_card(dual):
     # the holder's king: only the tarts
     assert "King: 2 tarts" in lines["king"] and "flamingo" not in lines["king"].split("[")[1]
     assert lines["exe hint"] == "exe hint Pink loses top card"
-    assert lines["exe card"].startswith("exe card Menu|Blue executioner") and "hint=Pink's top draw card?" in lines["exe card"]
+    assert lines["exe card"].startswith("exe card Menu|Blue executioner")
+    assert "hint=Pink's top draw card?" in lines["exe card"]
     assert lines["exe stars"].startswith("exe stars Picker|Stars on dormouse")
     assert lines["hg0"].endswith("value=0 0..2 / Hand does not move: / no effect")
     assert lines["hg1"].endswith("value=1 0..2 / moves to flamingo / take the flamingo")
@@ -97,7 +98,6 @@ print('header', len(ui.OVERFLOWS))
 # a picker's lines left below the bottom: cut
 p = ui.Picker('Stars on alice', 0, 9, 0, None, lambda v: ['one', 'two', 'three', 'four'])
 ui.clear(fb)
-p.draw(None, fb) if False else None
 class U:
     pass
 u = U()
@@ -117,8 +117,8 @@ print('row 7', sum([fb.pixel(x, 7) for x in range(128)]), 'row 8', sum([fb.pixel
 print('name', ui.name_lines('board waveshare_pico_oled_1_3'))
 
 # the score table: a long label keeps its numbers with its last words
-g = t42.Game({"game": "tea-for-2", "flamingo": "blue", "watch": "stars",
-              "objectives": {"4": "most:caterpillar", "5": "most:executioner", "6": "deck", "7": "destroyed", "8": "hourglasses"}})
+OBJ = {"4": "most:caterpillar", "5": "most:executioner", "6": "deck", "7": "destroyed", "8": "hourglasses"}
+g = t42.Game({"game": "tea-for-2", "flamingo": "blue", "watch": "stars", "objectives": OBJ})
 for line in end.score_lines(g.state):
     print('score |%s|' % line)
 

@@ -426,7 +426,8 @@ print('archives', app.journal.list_archives(), app.game is None)
     # the first line (issue 30)
     w, o = (("Blue", "blue"), "pink") if sc["winner"] == "blue" else (("Pink", "pink"), "blue")
     assert end.startswith("end Lines|%s wins %d to %d" % (w[0], sc[w[1]], sc[o]))
-    assert ("[" + " " * 12 + "Blue Pink") in end or "[%s wins (flamingo)" % w[0] in end  # the table next (a tie: the flamingo first)
+    # the table next (a tie: the flamingo's word first)
+    assert ("[" + " " * 12 + "Blue Pink") in end or "[%s wins (flamingo)" % w[0] in end
     assert "OK: archive the game" in end
     assert _lines(out, "archived")[0].startswith("archived Menu|Tea Tally")
     assert "archives ['g0001.jsonl'] True" in out
