@@ -380,6 +380,7 @@ GLYPHS = font.glyphs()
 def ref_header(fb, title):
     fb.fill_rect(0, 0, W, LINE, 1)
     ref_text(fb, title, 1, 0, 0)  # one lit column before it (issue 30)
+    fb.fill_rect(0, LINE - 1, W, 1, 0)  # the bar's last row dark (issue 30)
 
 def ref_menu(m, fb):
     note = getattr(m, 'note', None) or []
@@ -395,8 +396,6 @@ def ref_menu(m, fb):
         label = m.items[i][0]
         if i == m.sel:
             fb.fill_rect(0, y, W, LINE, 1)
-            if y == LINE:
-                fb.fill_rect(0, LINE - 1, W, 1, 0)  # apart from the title bar (issue 30)
             ref_text(fb, label, 4, y, 0)
         else:
             ref_text(fb, label, 4, y, 1)

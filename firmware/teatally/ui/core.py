@@ -265,10 +265,6 @@ class Menu(Screen):
         while i < end:
             if i == self.sel:
                 bar(fb, y)
-                if y == LINE:
-                    # under the title bar: a dark line between the two bars
-                    # (else they read as one block)
-                    fb.hline(0, LINE - 1, W, 0)
             _item(fb, self.items[i][0], y, i != self.sel)
             y += LINE
             i += 1
@@ -467,7 +463,12 @@ def header(fb, title, done=True):
 
 def title_done(fb):
     """The title bar is drawn: on the panel at once, while the rest of the
-    screen is drawn (a new screen's first light; hw.base show_top)."""
+    screen is drawn (a new screen's first light; hw.base show_top). Its
+    last row goes dark first: apart from a selected first row below it
+    (the two bars read as one block), the same on every screen (the top
+    page does not change when a selection moves); drawn after the bar's
+    text (the font's fast path wants whole cells)."""
+    fb.hline(0, LINE - 1, W, 0)
     top = getattr(fb, "show_top", None)  # (only displays have it)
     if top is not None:
         top()

@@ -29,8 +29,6 @@ class JaMenu(Menu):
     def draw(self, ui, fb):
         Menu.draw(self, ui, fb)
         _title(fb, self.title)
-        if self.sel == self.top:
-            fb.hline(0, LINE - 1, LINE * 16, 0)  # apart from the selected row (ui.core.Menu)
 
     def _rows(self, fb, end):
         i = self.top
@@ -42,6 +40,7 @@ class JaMenu(Menu):
 def _title(fb, title):
     bar(fb, 0)
     _ja_text().text(fb, title, 1, 0, 0)  # a lit column left of the first letter (ui.core.header)
+    fb.hline(0, LINE - 1, LINE * 16, 0)  # its last row dark, as ui.core.header's
 
 
 def _row(menu, fb, i):
