@@ -63,7 +63,9 @@ def test_the_styles_play_differently():
     t = {s: _tally(s) for s, _, _ in corpus.STYLES}
     share = {s: {k: v / t[s]["rounds"] for k, v in t[s].items()} for s in t}
     assert share["buyer"]["buy"] > 1.5 * share["random"]["buy"] > 1.5 * share["effects"]["buy"]
-    assert share["effects"]["buy"] == 0 and share["effects"]["effect"] == 1
+    # every round an effect, but the flamingo's holder's king taking the
+    # flamingo: no effect (the action menu does not offer it, issue 30)
+    assert share["effects"]["buy"] == 0 and 0.9 < share["effects"]["effect"] < 1
     assert share["effects"]["effect"] > 1.5 * share["buyer"]["effect"]
     # the hoarder spends several hourglasses at once
     assert t["watch"]["spent"] / t["watch"]["spends"] > 1.3 * t["random"]["spent"] / t["random"]["spends"]

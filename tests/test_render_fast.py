@@ -379,7 +379,8 @@ GLYPHS = font.glyphs()
 
 def ref_header(fb, title):
     fb.fill_rect(0, 0, W, LINE, 1)
-    ref_text(fb, title, 0, 0, 0)
+    ref_text(fb, title, 1, 0, 0)  # one lit column before it (issue 30)
+    fb.fill_rect(0, LINE - 1, W, 1, 0)  # the bar's last row dark (issue 30)
 
 def ref_menu(m, fb):
     note = getattr(m, 'note', None) or []
@@ -475,6 +476,8 @@ def ref_status(st, s, fb):
             xc = x + 8 * len(t) + 2
             gfx.icon(fb, gfx.ICON_TEACUP, xc, 2 * LINE, 1)
             fb.text('%d' % cups, xc + 9, 2 * LINE, 1)
+            total = ('=%d' if me.stars < 100 else '%d') % me.stars  # the stars in all (issue 30)
+            ref_text(fb, total, xc + 9 + 8 * len('%d' % cups) + 1, 2 * LINE)
         fb.text('%d' % me.tarts, x, 3 * LINE, 1)
         gfx.icon(fb, gfx.ICON_HOURGLASS, x + 22, 3 * LINE, 1)
         fb.text('%d' % me.hourglasses, x + 32, 3 * LINE, 1)

@@ -260,7 +260,8 @@ def test_settings_persist_across_reset(dual):
         "'Board: virtual', 'Lang: English'] sel=2 True"
     )
     assert out[7] == "Menu Board ['SSD1306', 'SH1106', 'Waveshare'] sel=0"
-    assert out[8] == "Message Board ['waveshare_pico_oled_1', '_3', '', 'Takes effect after a', 'reset.']"
+    # the name broken after an underscore, not at the 21st column (issue 30)
+    assert out[8] == "Message Board ['waveshare_pico_oled_', '1_3', '', 'Takes effect after a', 'reset.']"
     assert out[9] == (
         "Settings Settings ['Contrast 255', 'Screen off: never', 'Flip: on', 'Board: Waveshare', 'Lang: English'] sel=3"
     )

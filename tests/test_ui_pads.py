@@ -316,7 +316,8 @@ def test_witches_tie_breaks(dual):
     assert "special_teas I: 2 prestige total 76" in out
     assert "loyal_track breaks ties only total 76" in out
     got = lines_of(out, "Result Tea Witches result")
-    assert got[:6] == ["1. P3  76 *", "1. P1  76", "1. P2  76", "Winner: P3", "tie broken: track", "*: winner"]
+    # the tie broken on the track: P3 first, alone (issue 30), the rest share 2.
+    assert got[:6] == ["1. P3  76 *", "2. P1  76", "2. P2  76", "Winner: P3", "tie broken: track", "*: winner"]
     assert got[6:18] == [
         "  |P1|P2|P3",
         "A |2|3|2",
@@ -358,7 +359,7 @@ def test_witches_coupons_and_solo(dual):
     out = dual(COUPONS)
     parts = out.split("Result Tea Witches result")
     first = lines_of("Result" + parts[1], "Result")
-    assert first[:4] == ["1. P1  76 *", "1. P2  76", "Winner: P1", "tie broken: coupons"]
+    assert first[:4] == ["1. P1  76 *", "2. P2  76", "Winner: P1", "tie broken: coupons"]
     solo = lines_of("Result" + parts[2], "Result")
     assert solo[:2] == ["1. P1   0 *", "Winner: P1"]
 

@@ -77,10 +77,13 @@ KEYS = (
     b"card.hint"
     b"card.item"
     b"card.king"
+    b"copy.card"
+    b"copy.none"
     b"does.back"
     b"does.menu"
     b"does.undo"
     b"end.piles"
+    b"hand.none"
     b"hist.beat"
     b"hist.tied"
     b"hold.hold"
@@ -201,6 +204,8 @@ KEYS = (
     b"adj.flamingo"
     b"arch.nofinal"
     b"arch.noscore"
+    b"ask.stars.on"
+    b"card.discard"
     b"copy.decline"
     b"effect.alice"
     b"effect.knave"
@@ -273,6 +278,7 @@ KEYS = (
     b"replace.cancel"
     b"replace.rounds"
     b"say.reshuffled"
+    b"set.board.hint"
     b"set.board.item"
     b"shuffle.rabbit"
     b"space.flamingo"
@@ -327,10 +333,11 @@ KEYS = (
     b"replace.unarchived"
     b"replace.unfinished"
     b"space.does.destroy"
-    b"score.wins.flamingo"  # 19 long
+    b"new.flamingo.random"  # 19 long
+    b"score.wins.flamingo"
     b"space.does.flamingo"
     b"tw.loyal_celebriteas"  # 20 long
 )
 # START[n]: where the keys n long start in KEYS; FIRST[n]: the number of the first
-START = (0, 0, 0, 0, 0, 0, 0, 24, 129, 465, 960, 1400, 1774, 2230, 2581, 2819, 3119, 3279, 3449, 3593, 3631, 3651)
-FIRST = (0, 0, 0, 0, 0, 0, 0, 4, 19, 61, 116, 160, 194, 232, 259, 276, 296, 306, 316, 324, 326, 327)
+START = (0, 0, 0, 0, 0, 0, 0, 24, 129, 465, 987, 1427, 1801, 2281, 2632, 2884, 3184, 3344, 3514, 3658, 3715, 3735)
+FIRST = (0, 0, 0, 0, 0, 0, 0, 4, 19, 61, 119, 163, 197, 237, 264, 282, 302, 312, 322, 330, 333, 334)

@@ -224,7 +224,7 @@ def action_options(s, rec_cards):
     w = t42.round_winner(s.flamingo, blue, pink)
     win, lose = (blue, pink) if w == 0 else (pink, blue)
     points = t42.VALUE[win] - t42.VALUE[lose]
-    out = effect_options(s, win)
+    out = effect_options(s, win, w)
     for v, cost in reversed(t42.buy_options(s, points)):
         if cost <= s.players[w].tarts:
             out.append(v)
@@ -232,13 +232,13 @@ def action_options(s, rec_cards):
     return out
 
 
-def effect_options(s, card):
-    """The action menu's values for the winner's effect
-    (ui.t42.round._effect_rows): the king's takes, the cat's spaces, the
-    queen's or a rabbit's open piles when there are two or more, else
-    "effect"."""
+def effect_options(s, card, w):
+    """The action menu's values for the winner w's effect
+    (ui.t42.round._effect_rows): the king's takes (not the flamingo for its
+    holder), the cat's spaces, the queen's or a rabbit's open piles when
+    there are two or more, else "effect"."""
     if card == "king":
-        return [("take", "flamingo"), ("take", "tarts")]
+        return [("take", "tarts")] if s.flamingo == w else [("take", "flamingo"), ("take", "tarts")]
     if card == "cat":
         return [("space", sp) for sp in t42.SPACES]
     if card in ("queen", "rabbit"):

@@ -194,6 +194,11 @@ def random_round(rng, game, style="random", decline_rate=0.0):
                 applied += 1
             continue
         answer(rng, need)
+        if need.kind == t42.ASK_TAKE and need.params is action.get("effect") and s.flamingo == w:
+            if need.params["take"] == "flamingo":
+                # the holder's king taking the flamingo does nothing, and the
+                # action menu does not offer it (ui.t42.round): no effect
+                del action["effect"]
 
 
 def _to_copy(rng, game, need, w):

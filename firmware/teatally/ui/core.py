@@ -106,6 +106,23 @@ def wrap(text):
     return out
 
 
+def name_lines(text):
+    """text holding a file name (a board's, "waveshare_pico_oled_1_3") as
+    lines that fit: broken after an underscore, every character kept (wrap
+    would split the name at the 21st column)."""
+    out = []
+    while not fits(text):
+        i = len(text)
+        while i > 0 and not fits(text[: i + 1]):
+            i = text.rfind("_", 0, i)
+        if i <= 0:
+            break
+        out.append(text[: i + 1])
+        text = text[i + 1 :]
+    out.append(text)
+    return out
+
+
 # Text wider than its place, as (text, x, y) while the list has room: never
 # cut on screen (tests/test_text_fit.py walks every screen and reads it).
 OVERFLOWS = []
@@ -132,6 +149,10 @@ def text(fb, s, x, y, c=1):
         s = s.encode()  # bytes: no new str (no interned-string search)
     if not _FONT:
         _font()
+    if x < 1 - c:
+        # text before the left edge, or dark text (on a bar) at the edge:
+        # its first column would merge with the glass's dark border
+        _overflow(s, x, y)
     c = _FONT[1](fb, s, x, y, c)
     if x + c > W:
         _overflow(s, x, y)
@@ -143,12 +164,16 @@ def _overflow(s, x, y):
         OVERFLOWS.append((s, x, y))
 
 
-def _lines(fb, lines, i, y):
-    # lines[i], lines[i + 1], ... from y down to the bottom
+def _lines(fb, lines, i, y, whole=False):
+    # lines[i], lines[i + 1], ... from y down to the bottom; whole: the
+    # screen cannot scroll, so a line left below the bottom is cut
+    # (OVERFLOWS, tests/test_text_fit.py)
     while y < H and i < len(lines):
         text(fb, lines[i], 0, y)
         y += LINE
         i += 1
+    if whole and i < len(lines):
+        _overflow(lines[i], 0, y)
 
 
 class Screen:
@@ -235,7 +260,7 @@ class Menu(Screen):
             text(fb, self.hint(self.items[self.sel][1]), 0, H - LINE)
         note = getattr(self, "note", None)
         if note:
-            _lines(fb, note, 0, H - LINE * (len(note) + (1 if self.hint else 0)))
+            _lines(fb, note, 0, H - LINE * (len(note) + (1 if self.hint else 0)), True)
 
     def _rows(self, fb, end):
         # items top .. end - 1 from y = LINE, 15 columns from x = 4; the
@@ -310,7 +335,7 @@ class Picker(Screen):
             self._range = b"%d..%d" % (self.lo, self.hi)
         text(fb, self._range, 64, 16)
         if self.describe is not None:
-            _lines(fb, self.describe(self.value), 0, 40)  # the 3 lines left
+            _lines(fb, self.describe(self.value), 0, 40, True)  # the 3 lines left
 
 
 class Message(Screen):
@@ -437,14 +462,19 @@ def header(fb, title, done=True):
     # inverse title bar: tells the player at a glance where they are; done:
     # nothing more goes on it (else the screen calls title_done itself)
     bar(fb, 0)
-    text(fb, title, 0, 0, 0)
+    text(fb, title, 1, 0, 0)  # a lit column left of the first letter
     if done:
         title_done(fb)
 
 
 def title_done(fb):
     """The title bar is drawn: on the panel at once, while the rest of the
-    screen is drawn (a new screen's first light; hw.base show_top)."""
+    screen is drawn (a new screen's first light; hw.base show_top). Its
+    last row goes dark first: apart from a selected first row below it
+    (the two bars read as one block), the same on every screen (the top
+    page does not change when a selection moves); drawn after the bar's
+    text (the font's fast path wants whole cells)."""
+    fb.hline(0, LINE - 1, W, 0)
     top = getattr(fb, "show_top", None)  # (only displays have it)
     if top is not None:
         top()

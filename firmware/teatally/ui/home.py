@@ -5,7 +5,7 @@ elsewhere: the Tea for 2 game (app.show_game), and, imported when opened
 
 from teatally import VERSION, words
 from teatally.journal import PAD_FILE, file_exists
-from teatally.ui.core import Menu, Message
+from teatally.ui.core import Menu, Message, name_lines
 
 
 def _playing(app):
@@ -37,12 +37,11 @@ def home(ui):
 def about_lines(app):
     """The about screen: version, board, free heap (as the collection
     between key presses left it), archived games."""
-    return [
-        words.f("about.version", VERSION),
-        words.f("about.board", app.hw.board_name),
-        words.f("about.free", app.hw.mem_free()),
-        words.f("about.games", len(app.journal.list_archives())),
-    ]
+    lines = [words.f("about.version", VERSION)]
+    lines.extend(name_lines(words.f("about.board", app.hw.board_name)))
+    lines.append(words.f("about.free", app.hw.mem_free()))
+    lines.append(words.f("about.games", len(app.journal.list_archives())))
+    return lines
 
 
 def _stay(ui):

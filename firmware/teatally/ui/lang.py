@@ -39,7 +39,8 @@ class JaMenu(Menu):
 
 def _title(fb, title):
     bar(fb, 0)
-    _ja_text().text(fb, title, 0, 0, 0)
+    _ja_text().text(fb, title, 1, 0, 0)  # a lit column left of the first letter (ui.core.header)
+    fb.hline(0, LINE - 1, LINE * 16, 0)  # its last row dark, as ui.core.header's
 
 
 def _row(menu, fb, i):

@@ -481,15 +481,17 @@ class Totals(Message):
 
 # -- result ----------------------------------------------------------------------------
 def ranking(totals, win, alice=-1):
-    """Lines "1. P2  45 *": by total, equal totals share a rank (the
-    tie-break winner listed first); * = winner, A = the Alice holder."""
+    """Lines "1. P2  45 *": by total, equal totals share a rank unless a
+    tie-break parted them (the tie-break winner listed first, ranked
+    above the rest: issue 30); * = winner, A = the Alice holder."""
     order = list(range(len(totals)))
     order.sort(key=lambda i: (-totals[i], 0 if i in win else 1, i))
     lines = []
     rank = 0
     for pos in range(len(order)):
         i = order[pos]
-        if pos == 0 or totals[i] != totals[order[pos - 1]]:
+        prev = order[pos - 1]
+        if pos == 0 or totals[i] != totals[prev] or (prev in win) != (i in win):
             rank = pos + 1
         mark = (" *" if i in win else "") + (" A" if i == alice else "")
         lines.append("%d. P%d %3d%s" % (rank, i + 1, totals[i], mark))

@@ -2,7 +2,7 @@
 # press). Every change is saved at once (settings.json) and applied.
 
 from teatally import words
-from teatally.ui.core import Menu, Message, wrap
+from teatally.ui.core import Menu, Message, name_lines, wrap
 
 TIMEOUTS = (30, 60, 120, 300, 600, 0)  # seconds of no key before the screen goes off; 0 = never
 
@@ -11,6 +11,7 @@ TIMEOUTS = (30, 60, 120, 300, 600, 0)  # seconds of no key before the screen goe
 # driver are set up once).
 BOARDS = ("pico_ssd1306", "pico_sh1106", "waveshare_pico_oled_1_3")
 BOARD_LABELS = ("SSD1306", "SH1106", "Waveshare")
+BOARD_KEYS = (4, 4, 2)  # each board's keys (its board file's LAYOUT)
 CONTRAST_LEVELS = (16, 64, 128, 200, 255)
 
 
@@ -100,7 +101,7 @@ def _board_menu(ui):
 
 
 def _board_hint(v):
-    return v[:16]
+    return words.f("set.board.hint", BOARD_KEYS[_index(BOARDS, v)])
 
 
 def _board(app):
@@ -132,7 +133,7 @@ def _set_board(ui, name):
     app.settings["board"] = name
     app.save_settings()
     write_board(app, name)
-    ui.replace(Message(words.t("set.board"), wrap(name) + [""] + wrap(words.t("set.board.reset"))))
+    ui.replace(Message(words.t("set.board"), name_lines(name) + [""] + wrap(words.t("set.board.reset"))))
 
 
 def write_board(app, name):

@@ -81,7 +81,8 @@ def _pile_texts(piles, rabbits):
 
 
 def _cups(sb, sp):
-    # (x, count, ...) of the teacups right of each player's track number
+    # (x, count, total, ...) of the teacups right of each player's track
+    # number, and the stars in all after them (T42-STAR-1: "4 cup 2 =54")
     if sb <= 25 and sp <= 25:
         return ()  # none yet (T42-STAR-1): no new object
     cups = []
@@ -97,6 +98,9 @@ def _cup(cups, x, stars):
         x += 8 * len(b"%d" % t42.track(stars)) + 2
         cups.append(x)
         cups.append(b"%d" % n)
+        # the total in the 6x8 font after the count; three digits (4
+        # teacups) without the "=", so that pink's fits the screen
+        cups.append(b"=%d" % stars if stars < 100 else b"%d" % stars)
 
 
 class Status(Screen):
@@ -218,7 +222,8 @@ def _teacups(gfx, fb, cups):
     while i < len(cups):
         fb.blit(gfx.ICONS[gfx.ICON_TEACUP], cups[i], 2 * LINE, 0)
         fb.text(cups[i + 1], cups[i] + 9, 2 * LINE, 1)
-        i += 2
+        text(fb, cups[i + 2], cups[i] + 9 + 8 * len(cups[i + 1]) + 1, 2 * LINE)
+        i += 3
 
 
 def final_screen(ui):

@@ -35,7 +35,7 @@ same journal and keys give the same record with or without a restart."""
 
 from teatally import words
 from teatally.rules import t42
-from teatally.ui.core import Menu, Message, Picker, Screen, wrap
+from teatally.ui.core import Menu, Message, Picker, Screen, fits, wrap
 from teatally.ui.t42.words import NAMES
 
 # the card options as menu items ("caterpillar 6"), made once
@@ -215,6 +215,7 @@ class Round:
         self.points = 0  # what the winner won by (the action menu's buys)
         self.notes = None  # what was filled in without asking, for the next screen
         self.lines = []  # the picker's lines (_land)
+        self.said = {}  # what a copy space copies, per question (_copy_says)
         self.text = None  # what _say gives (_act_hint: the effect's words)
         self.taken = None  # the answer BACK took back, for the question asked again (_start)
         self.back_to = False  # a question asked again by BACK
@@ -248,7 +249,15 @@ class Round:
             self._action(ui)
         else:
             self.need = need
-            ui.replace(self.question(need))
+            self.said = {}
+            q = self.question(need)
+            if self.guide is not None and _one_answer(q):
+                # a damaged round narrowed to one answer: not asked (issue
+                # 30: no "use hourglasses 0..0"); like the engine's fills,
+                # not one of the answers BACK steps through
+                self._only(ui, q.lo if isinstance(q, Picker) else q.items[0][1])
+                return
+            ui.replace(q)
 
     def _refused(self, ui, exc):
         # say why, BACK steps back
@@ -268,6 +277,7 @@ class Round:
         draft = self.draft
         self.winner = t42.round_winner(self.app.game.state.flamingo, draft["blue"], draft["pink"])
         self.need = None
+        self.said = {}
         ui.replace(self.action_menu())
 
     def answer(self, ui, v):
@@ -285,6 +295,15 @@ class Round:
             self.copies += 1  # applied: counted, not written (T42-COPY-4)
         else:
             _fill_in(need.params, need.key, v)  # a declined copy: {"decline": true}
+        self.advance(ui)
+
+    def _only(self, ui, v):
+        # the one answer a mend leaves, written in without asking
+        need = self.need
+        if need.kind == t42.ASK_COPY and not v:
+            self.copies += 1
+        else:
+            _fill_in(need.params, need.key, v)
         self.advance(ui)
 
     def back(self, ui):
@@ -331,6 +350,10 @@ class Round:
             if v[0] == "pile":
                 return words.f("pile.item", v[1], words.card(t42.PILE_CARD[v[1]]))
             if v[0] == "space":
+                if v[1] == "copy":
+                    d = _clone(self.draft)
+                    _act(d, v)
+                    return self._copy_says("act", d)
                 return words.t("space.does." + v[1])
             return self.text
         return _cost(v, self.points)
@@ -354,10 +377,38 @@ class Round:
         del out[:]
         if self.notes:
             out.extend(wrap(self.notes))
+        if not n:
+            # no hourglass: the hand stays and nothing happens (T42-WATCH-1)
+            out.append(words.t("hand.stays"))
+            out.append(words.t("hand.none"))
+            return out
         sp = t42.SPACES[t42.landing(self.need.watch, n)]
-        out.append(words.f("hand.moves" if n else "hand.stays", words.space(sp)))
-        out.append(words.t("space.does." + sp))
+        out.append(words.f("hand.moves", words.space(sp)))
+        if sp == "copy":
+            d = _clone(self.draft)
+            d[self.need.key] = n
+            out.extend(wrap(self._copy_says(n, d)))
+        else:
+            out.append(words.t("space.does." + sp))
         return out
+
+    def _copy_says(self, at, d):
+        """What a copy space does in the draft d: it names the card copied
+        (the engine's copy question asks about it, T42-COPY-1, -4), or says
+        there is nothing to copy (T42-COPY-2). One probe, kept per at (the
+        hourglasses, or the action's row) for this question."""
+        said = self.said.get(at)
+        if said is None:
+            try:
+                need = self.app.game.probe(d, [], False, self.copies)
+            except t42.Refused:
+                need = None
+            if need is not None and need.kind == t42.ASK_COPY:
+                said = words.f("copy.card", words.card(_last_word(need.what)))
+            else:
+                said = words.t("copy.none")
+            self.said[at] = said
+        return said
 
     # -- the screens ------------------------------------------------------------
     def action_menu(self):
@@ -366,8 +417,8 @@ class Round:
         card = d["blue"] if w == 0 else d["pink"]
         points = t42.VALUE[card] - t42.VALUE[d["pink"] if w == 0 else d["blue"]]  # T42-BUY-1
         s = self.app.game.state
-        listed = action_rows(s, card, points, s.players[w].tarts)
-        self.text = words.t("effect." + card)
+        listed = action_rows(s, w, card, points, s.players[w].tarts)
+        self.text = _effect_says(card, 1 - w)
         self.points = points
         if points:
             title = words.f("win.by", NAMES[w], points)
@@ -396,7 +447,10 @@ class Round:
 
     def _ask_pile(self, need):
         self.text = words.t("pile.hint")
-        title = words.f("ask.pile", words.label(need.what, 24 - len(words.t("ask.pile"))))
+        label = words.label(need.what)
+        title = words.f("ask.pile", label)
+        if not fits(title):
+            title = label  # the piles listed say what is asked
         return self._menu(title, rows(need), 0, self._say)
 
     def _ask_stars(self, need):
@@ -405,16 +459,20 @@ class Round:
         if self.notes:
             lines.extend(wrap(self.notes))
         key = _stars_key(need)
-        ask = words.f("stars.on", words.card(key)) if key in t42.VALUE else words.t("stars.revealed")
-        lines.extend(wrap(ask))
+        if key in t42.VALUE:
+            title = words.f("ask.stars.on", words.card(key))
+            lines.extend(wrap(words.t("stars.on")))
+        else:
+            title = words.t("ask.stars")
+            lines.extend(wrap(words.t("stars.revealed")))
         self.text = lines
         # from 0, never from an earlier answer
-        return self._picker(words.t("ask.stars"), need.options, 0, self._say)
+        return self._picker(title, need.options, 0, self._say)
 
     def _ask_copy(self, need):
         # T42-COPY-4: the copied effect (the card: the label's last word), or
         # decline it; the bottom line says what the copy does
-        self.text = words.t("effect." + _last_word(need.what))
+        self.text = _effect_says(_last_word(need.what), 1 - need.who)
         return self._menu(_COPIES[need.who], rows(need), 0, self._copy_hint)
 
     def _ask_card(self, need):
@@ -424,7 +482,10 @@ class Round:
         if need.params is self.draft:
             # the round's own reveal
             return self._menu(_REVEALS[who], listed, sel, self._card_hint)
-        self.text = words.f("card.whose", NAMES[who])
+        # the destroy space picks from a discard pile, the others take a
+        # draw pile's top card (guards, executioner, reveal)
+        whose = "card.discard" if _last_word(need.what) == "destroy" else "card.whose"
+        self.text = words.f(whose, NAMES[who])
         return self._menu(words.label(need.what), listed, sel, self._say)
 
     def _menu(self, title, listed, sel, hint):
@@ -481,6 +542,13 @@ class Round:
             ui.push(_notice(after, lines, None))
 
 
+def _one_answer(q):
+    # a question (Menu or Picker) with one answer to choose
+    if isinstance(q, Picker):
+        return q.lo == q.hi
+    return len(q.items) == 1
+
+
 def _show_game(ui):
     ui.app.show_game()
 
@@ -507,25 +575,34 @@ def _card_rows(listed, pile):
     return out
 
 
-def action_rows(s, card, points, tarts):
+def action_rows(s, w, card, points, tarts):
     """The winner's action menu's rows, in a fixed order (T42-ROUND-3): the
     card's effect (_effect_rows: with its first choice where it has one),
     the buys the winner can afford from the dearest down (T42-BUY-2), then
     nothing. It starts on its first row (spends nothing)."""
-    out = _effect_rows(s, card)
+    out = _effect_rows(s, card, w)
     _buy_rows(out, s, points, tarts)
     out.append((words.t("act.none"), "none"))
     return out
 
 
-def _effect_rows(s, card):
+def _effect_says(card, foe):
+    # a card's effect in words, naming the foe where it acts on them
+    # ("Pink loses top card")
+    return words.f("effect." + card, NAMES[foe])
+
+
+def _effect_rows(s, card, w):
     """The action menu's rows for the winner's effect (T42-CARD-*): with its
     first choice folded in where it starts with one of two or more (the
     king's take, the pile the queen or a rabbit destroys, the space the cat
     moves the hand to; issue 26: one question and its OK fewer, and BACK
     from the question after still comes back here), else "Effect: guards"."""
     if card == "king":
-        return [(words.t("act.flamingo"), ("take", "flamingo")), (words.t("act.tarts"), ("take", "tarts"))]
+        # the flamingo is not offered to its holder: taking it does nothing
+        take = [] if s.flamingo == w else [(words.t("act.flamingo"), ("take", "flamingo"))]
+        take.append((words.t("act.tarts"), ("take", "tarts")))
+        return take
     rows = []
     if card == "cat":
         for sp in t42.SPACES:  # the action is the chain's first step: every space (T42-COPY-3)

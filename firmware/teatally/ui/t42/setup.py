@@ -24,8 +24,11 @@ _ITEMS = [
 
 
 def _one_tart(v):
-    # T42-SETUP-2
-    return words.t("new.flamingo.hint")
+    # T42-SETUP-2: the holder 1 tart, the other player 3
+    if v == "random":
+        return words.t("new.flamingo.random")
+    w = t42.PLAYERS.index(v)
+    return words.f("new.flamingo.hint", words.player(w), words.player(1 - w))
 
 
 _HINTS = [_one_tart] + [None] * (1 + len(t42.PILES))
@@ -75,17 +78,14 @@ class NewGame:
     def screen(self, ui):
         n = len(self.answers)
         if n < len(_TITLES):
-            items, sel = _ITEMS[n], self._first(n)
+            # the first item selected on every screen (issue 30: objective
+            # screens that look the same keep the cursor in the same place;
+            # a face chosen twice is asked about, T42-OBJ-2)
+            items, sel = _ITEMS[n], 0
             if self.guide is not None:
                 items, sel = self.guide.setup_items(self.answers, items, sel)
             return Menu(_TITLES[n], items, self.pick, self.back, sel, _HINTS[n])
         return Lines(words.t("new.title"), self._summary_lines(), ok=self.start, back=self.back)
-
-    def _first(self, n):
-        # the item selected first: always the first (issue 30: a screen
-        # that looks like the one before starts where it did; a face
-        # already above a pile is taken only once confirmed)
-        return 0
 
     def _summary_lines(self):
         a = self.answers
