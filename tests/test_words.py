@@ -40,12 +40,13 @@ def test_every_key_the_firmware_asks_for_is_there():
     built += ["obj." + o for o in t42.OBJECTIVES if not o.startswith("most")] + ["obj.most"]
     built += ["field." + f for f in ("stars", "tarts", "hourglasses")]
     built += ["say.a." + t42.PILE_CARD[v] for v in t42.PILES]  # a card of a pile, in a history sentence
+    built += ["take.does." + t for t in ("flamingo", "tarts")]  # the king's takes (T42-CARD-7)
     built += ["tt." + f[0] for f in teatime.FIELDS] + ["tw." + f[0] for f in witches.FIELDS]
     built += ["key." + layout for layout in (buttons.LAYOUT_4KEY, buttons.LAYOUT_2KEY)]  # words.k's names
     assert [k for k in built if k not in table] == []
     # the prefixes the firmware builds keys from are these
     prefixes = {k for k, prefix in keys if prefix}
-    known = {"effect.", "space.does.", "field.", "tt.", "tw.", "card.", "space.", "obj.", "who.", "say.a."}
+    known = {"effect.", "space.does.", "field.", "tt.", "tw.", "card.", "space.", "obj.", "who.", "say.a.", "take.does."}
     assert prefixes <= known, prefixes
 
 
@@ -58,7 +59,7 @@ def test_no_key_lies_unused():
             used |= set(re.findall(r'"([a-z]+\.[a-z0-9_.]+)"', path.read_text()))
     prefixes = ("effect.", "space.", "field.", "tt.", "tw.", "card.", "obj.", "who.", "player.", "label.", "n.",
                 "key.")
-    prefixes += ("say.a.",)
+    prefixes += ("say.a.", "take.does.")
     unused = [k for k in wordpack.source("en") if k not in used and not k.startswith(prefixes)]
     assert unused == []
 

@@ -85,6 +85,8 @@ WORDS = {
     "pile.item": "Pile {0}: {1}",
     "take.flamingo": "The flamingo",
     "take.tarts": "2 tarts",
+    "take.does.flamingo": "take the flamingo",
+    "take.does.tarts": "take 2 tarts",
     "stars.on": "How many are printed?",
     "stars.revealed": "Sum of printed stars?",
     "hand.stays": "Hand does not move:",

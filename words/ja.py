@@ -84,6 +84,8 @@ WORDS = {
     "pile.item": "山{0}: {1}",
     "take.flamingo": "フラミンゴ",
     "take.tarts": "タルト2枚",
+    "take.does.flamingo": "フラミンゴをもらう",
+    "take.does.tarts": "タルトを2枚もらう",
     "stars.on": "カードに星はいくつ?",
     "stars.revealed": "星の合計はいくつ?",
     "hand.stays": "針は動かない:",

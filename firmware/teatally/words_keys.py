@@ -302,6 +302,7 @@ KEYS = (
     b"set.board.reset"
     b"shuffle.rabbit2"
     b"space.does.copy"
+    b"take.does.tarts"
     b"tt.cheshire_cat"
     b"tt.white_rabbit"
     b"tw.special_teas"
@@ -333,11 +334,12 @@ KEYS = (
     b"replace.unarchived"
     b"replace.unfinished"
     b"space.does.destroy"
+    b"take.does.flamingo"
     b"new.flamingo.random"  # 19 long
     b"score.wins.flamingo"
     b"space.does.flamingo"
     b"tw.loyal_celebriteas"  # 20 long
 )
 # START[n]: where the keys n long start in KEYS; FIRST[n]: the number of the first
-START = (0, 0, 0, 0, 0, 0, 0, 24, 129, 465, 987, 1427, 1801, 2281, 2632, 2884, 3184, 3344, 3514, 3658, 3715, 3735)
-FIRST = (0, 0, 0, 0, 0, 0, 0, 4, 19, 61, 119, 163, 197, 237, 264, 282, 302, 312, 322, 330, 333, 334)
+START = (0, 0, 0, 0, 0, 0, 0, 24, 129, 465, 987, 1427, 1801, 2281, 2632, 2884, 3199, 3359, 3529, 3691, 3748, 3768)
+FIRST = (0, 0, 0, 0, 0, 0, 0, 4, 19, 61, 119, 163, 197, 237, 264, 282, 303, 313, 323, 332, 335, 336)

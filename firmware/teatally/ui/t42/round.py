@@ -355,6 +355,8 @@ class Round:
                     _act(d, v)
                     return self._copy_says("act", d)
                 return words.t("space.does." + v[1])
+            if v[0] == "take":
+                return words.t("take.does." + v[1])  # (the holder's king: tarts only)
             return self.text
         return _cost(v, self.points)
 
