@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 
 from teatally.journal import RecordError
-from teatally_host import bench, corpus, gen
+from teatally_host import bench, corpus, flashmodel, gen
 from teatally_host.errors import BadInput, load_record, read_bytes
 
 OUT = bench.ROOT / "build" / "bench"  # where a plain run writes its results
@@ -74,6 +74,13 @@ def _fmt(v, unit):
     return str(v)
 
 
+def _span(figures):
+    # a port figure, or the two of its two games
+    if not figures:
+        return "-"
+    return "-".join("%.1f" % x for x in figures)
+
+
 def table(r):
     """The results as a Markdown table (stdout and bench/README.md)."""
     per_us = r["fuel_per_pico_us"]
@@ -92,9 +99,22 @@ def table(r):
     for key, what in (("first_light", "first light"), ("full_frame", "full frame"), ("busy", "busy")):
         worst = max(r["waits"].values(), key=lambda w, k=key: w[k + "_worst_ms"])
         rows.append(("  worst %s was" % what, worst[key + "_worst_press"], ""))
+    if "flash_before_first_light" in r:
+        rows.append(("Presses writing flash before their first light (all boards and languages; before the "
+                     "full frame)", "%d (%d)%s" % (r["flash_before_first_light"], r["flash_before_full_frame"],
+                                                   ": " + ", ".join(r["flash_before_screen_presses"][:3])
+                                                   if r["flash_before_screen_presses"] else ""), "0"))
+    for kind, c in sorted((r.get("press_checks") or {}).items()):
+        b, p = c["bench"], c["port"]
+        rows.append(("  %s (%s): first light / full frame, bench vs real port (d436b82)" % (kind, c["press"]),
+                     "%s / %.1f vs %s / %s ms" % ("-" if b[0] is None else "%.1f" % b[0], b[1], _span(p[0]),
+                                                  _span(p[1])), "model check"))
     if "flash_erases_per_round" in r:
         rows.append(("Flash work per round: sector erases / page programs (littlefs at the rp2 geometry)",
                      "%.2f / %.2f" % (r["flash_erases_per_round"], r["flash_programs_per_round"]), "reported"))
+        rows.append(("  littlefs's computing per page programmed (the real port's, d436b82)", "%.2f ms (%.2f-%.2f)" % (
+            flashmodel.LFS_COMPUTE["per_page_ms"], flashmodel.LFS_COMPUTE["per_page_low_ms"],
+            flashmodel.LFS_COMPUTE["per_page_high_ms"]), "model check"))
     if "games_that_fit" in r:
         rows.append(("Finished games the flash keeps beside the firmware", "%d" % r["games_that_fit"], ">= 100"))
     check = r.get("port_check")
@@ -105,8 +125,23 @@ def table(r):
                 rows.append(("  long60-s12 computing, %s (%d): median / p95 / worst, bench vs real port" % (
                     what, check[k]["presses"]), "%.1f / %.1f / %.1f vs %s" % (
                     b[0], b[1], b[2], " / ".join("-" if x is None else "%.1f" % x for x in p)), "model check"))
-    rows.append(("CPU busy with no key pressed (loop %.0f passes/s, %.0f sleeps/s)" % (
+    rows.append(("CPU busy with no key pressed (loop %.0f passes/s, %.0f naps/s)" % (
         r["idle_passes_per_s"], r["idle_sleeps_per_s"]), "%.1f %%" % (100 * r["idle_cpu_share"]), "<= 10 %"))
+    if "loop_pass_ms" in r:
+        rows += [
+            ("  a loop pass, no key event: charged (each press pays one) / bench's own estimate vs real port",
+             "%.2f / %.2f vs %.2f ms" % (r["loop_pass_ms"], r["loop_pass_vm_ms"], r["loop_pass_port_ms"]),
+             "model check"),
+            ("  a 1 ms nap: charged / bench's own estimate (Python loop + 5 us) vs real port",
+             "%.0f / %.0f vs %.0f us" % (r["loop_nap_us"], r["loop_nap_vm_us"], r["loop_nap_port_us"]),
+             "model check"),
+            ("  idle CPU: charged / bench's own estimate vs real port (d436b82)",
+             "%.2f / %.2f vs %.2f %%" % (100 * r["idle_cpu_share"], 100 * r["idle_cpu_share_vm"],
+                                         100 * r["idle_cpu_share_port"]), "model check"),
+            ("  heap a loop pass asks for (frames too), idle / a key held; runs with the heap locked",
+             "%d / %d B; %s" % (r["loop_alloc_idle_bytes"], r["loop_alloc_held_bytes"],
+                                "yes" if r["loop_heap_locked_ok"] else "NO"), "0 / 0 B"),
+        ]
     rows.append(("  pages sent per press, median / p95 (of 8); whole frame", "%s / %s; %.0f%% of presses" % (
         r["pages_sent_per_press_median"], r["pages_sent_per_press_p95"], 100 * r["full_frame_press_share"]), ""))
     rows += [
