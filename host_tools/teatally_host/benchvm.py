@@ -282,3 +282,4 @@ def press_timeline(marks, overhead, inner):
             out.append({"shows": cur["shows"], "finish": cur["finish"],
                         "fuel": f - cur["at"] - cur["k"] * inner - overhead})
             cur = None
+    return out[1:]

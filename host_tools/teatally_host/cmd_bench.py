@@ -15,10 +15,10 @@ import sys
 from pathlib import Path
 
 from teatally.journal import RecordError
-from teatally_host import bench, corpus, flashmodel, gen
+from teatally_host import bench, benchvm, corpus, flashmodel, gen
 from teatally_host.errors import BadInput, load_record, read_bytes
 
-OUT = bench.ROOT / "build" / "bench"  # where a plain run writes its results
+OUT = benchvm.ROOT / "build" / "bench"  # where a plain run writes its results
 
 
 def add_arguments(p):

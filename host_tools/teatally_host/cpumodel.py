@@ -121,8 +121,8 @@ LOOP = {
     "nap_error": 0.10,
     "idle_share": 0.0795,
     # the VM's fuel for d436b82's firmware (this module's IDLE_GUEST)
-    "vm_pass_fuel": None,
-    "vm_nap_fuel": None,
+    "vm_pass_fuel": 235197,
+    "vm_nap_fuel": 9841,
 }
 IDLE_S = 20
 SLEEP_US = 5.0  # the bench's old guess at time.sleep_ms's C cost (model check only)

@@ -116,7 +116,3 @@ def effort(objs, keys):
         "presses_per_round_mean": device_total / rounds,
         "baseline_presses_per_round_mean": base_total / rounds,
     }
-
-
-# -- the VM runs ----------------------------------------------------------------------
-

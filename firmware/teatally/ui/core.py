@@ -480,6 +480,24 @@ class UI:
         __import__(full)
         return sys.modules[full]
 
+    def ahead(self):
+        """Import the rare module the screen on top names as its likely
+        next (its ``ahead`` attribute: the home menu's new-game setup), so
+        that the press which opens it pays no import (and meets no
+        collection the import brings: the first press from the home menu,
+        first light worst in teatally_host.budgets). The module stays
+        loaded while that screen is on the stack, as if it had opened it.
+        Called between presses (App.idle_work)."""
+        name = getattr(self.top(), "ahead", None)
+        if name is None:
+            return
+        full = "teatally.ui." + name
+        for o in self.opened:
+            if o[0] == full:
+                return
+        self.opened.append([full, len(self.stack) - 1, False])
+        __import__(full)
+
     def _placed(self, i):
         # the modules opened for the screen now at index i
         for o in self.opened:

@@ -29,7 +29,13 @@ def home(ui):
     items.append((words.t("home.archive"), "archive"))
     items.append((words.t("home.settings"), "settings"))
     items.append((words.t("home.about"), "about"))
-    ui.reset(Menu(words.t("home.title"), items, _home_pick, back=_stay))
+    m = Menu(words.t("home.title"), items, _home_pick, back=_stay)
+    if app.game is None:
+        # no game to resume: a new one is likely next, its setup imported
+        # while the players look (ui.core.UI.ahead); with a game loaded the
+        # heap keeps its room for it
+        m.ahead = "t42.setup"
+    ui.reset(m)
 
 
 def about_lines(app):
