@@ -360,7 +360,7 @@ def test_bench_json_keys_and_where_results_go(tmp_path, monkeypatch):
     r = bench.summarize({"a.mpy": 10}, cal, [_game("g", [("ok", 0)], [500], [300])], 1.0)
     r.update({"idle_cpu_share": 0.05, "idle_passes_per_s": 1.0, "idle_sleeps_per_s": 1000.0, "games_that_fit": 139,
               "flash_erases_per_round": 1.05, "flash_programs_per_round": 10.0})
-    monkeypatch.setattr(bench, "run_bench", lambda folder, log=print, write_keys=False: r)
+    monkeypatch.setattr(bench, "run_bench", lambda folder, log=print, write_keys=False, corpus_waits=True: r)
     monkeypatch.setattr(cmd_bench, "OUT", tmp_path / "out")
     monkeypatch.setattr(cmd_bench, "check_records", lambda folder: None)
     records = tmp_path / "records"
@@ -377,3 +377,43 @@ def test_bench_json_keys_and_where_results_go(tmp_path, monkeypatch):
     args.update, args.json = True, None
     cmd_bench.run(args)
     assert sorted(p.name for p in records.iterdir()) == ["README.md", "results.json"]
+
+
+def test_a_write_before_the_screen_counts_in_its_first_light():
+    """Issue 32: the flash work is charged where the firmware's own trace
+    puts it against the press's show()s; a write before the first light
+    delays it (and the full frame) by the write, one after the screen only
+    the busy time, and the summary counts the presses that wrote first."""
+    from teatally_host import flashmodel, waits
+
+    assert flashmodel.press_segments("o:1,a,wb;w:1,5;s;s;F;f:1;c:1") == [
+        ("s", "o:1,a,wb;w:1,5"), ("s", ""), ("F", ""), ("", "f:1;c:1")]
+    board = cmd_flash.load_board("pico_ssd1306")
+    press = {"shows": [100.0], "finish": 200.0, "fuel": 300.0}
+
+    def seg(at, ms):
+        return {"at": at, "typ_ms": ms, "max_ms": 8 * ms, "erases": 1 if ms else 0, "programs": 2 if ms else 0}
+
+    first = waits.press_waits(press, [list(busmodel.WHOLE)], board, 1.0,
+                              flash={"segments": [seg("s", 50.0), seg("F", 0.0), seg("", 0.0)]})
+    after = waits.press_waits(press, [list(busmodel.WHOLE)], board, 1.0,
+                              flash={"segments": [seg("s", 0.0), seg("F", 0.0), seg("", 50.0)]})
+    assert first["first_light"] == pytest.approx(after["first_light"] + 50.0)
+    assert first["full_frame"] == pytest.approx(after["full_frame"] + 50.0)
+    assert first["busy"] == pytest.approx(after["busy"]) and first["busy_max"] == pytest.approx(after["busy_max"])
+    # the loop pass a press rides on comes before its first light
+    assert waits.press_waits(press, [list(busmodel.WHOLE)], board, 1.0, pass_ms=0.7)["first_light"] == \
+        pytest.approx(waits.press_waits(press, [list(busmodel.WHOLE)], board, 1.0)["first_light"] + 0.7)
+    s = waits.summary([dict(first, label="a"), dict(after, label="b")])
+    assert (s["flash_before_first_light"], s["flash_before_full_frame"]) == (1, 1)
+    assert s["flash_before_screen_presses"] == ["a"]
+
+
+def test_the_loop_costs_follow_the_firmware_from_the_ports_figures():
+    """The port measured a pass and a nap on d436b82's firmware; the bench
+    moves them by what the VM measures of the firmware now (cpumodel.LOOP)."""
+    loop = dict(cpumodel.LOOP, vm_pass_fuel=1000, vm_nap_fuel=100)
+    assert cpumodel.loop_costs(1000, 100, 1.0, loop) == (pytest.approx(0.68), pytest.approx(80.0))
+    pass_ms, nap_us = cpumodel.loop_costs(500, 50, 1.0, loop)
+    assert pass_ms == pytest.approx(0.34)
+    assert nap_us == pytest.approx(80.0 - 50 * cpumodel.PORT_RATIO)  # 50 fuel less at 1 fuel a µs

