@@ -155,6 +155,7 @@ class Screen:
     """Base screen. Subclasses override key() and draw()."""
 
     title = ""
+    ahead = None  # a rare module (RARE) its next press likely opens: UI.ahead
 
     def key(self, ui, ev):
         if ev == (E_PRESS | K_BACK):
@@ -488,7 +489,8 @@ class UI:
         first light worst in teatally_host.budgets). The module stays
         loaded while that screen is on the stack, as if it had opened it.
         Called between presses (App.idle_work)."""
-        name = getattr(self.top(), "ahead", None)
+        top = self.top()
+        name = top.ahead if top is not None else None
         if name is None:
             return
         full = "teatally.ui." + name
