@@ -96,3 +96,53 @@ def test_every_press_shows_its_screen_before_its_flash_work(dual):
     assert "contrast 16" in out
     writes = int(out.split("writes ")[1].split()[0])
     assert writes >= 4 + 1 + 1 + 1  # the lines, the setup, the archive, the setting, the pad
+
+
+MEND_AT_BOOT = r"""
+from teatally import app as _app
+from teatally import journal
+from teatally.hw.virtual import VirtualHardware
+
+LOG = []
+_open = open
+
+
+def traced_open(path, mode="r", *rest):
+    if "w" in mode or "a" in mode:
+        LOG.append("write " + path.split("/")[-1])
+    return _open(path, mode, *rest)
+
+
+journal.open = traced_open
+a = _app.App(VirtualHardware(FLASH))
+show = a.fb.show
+
+
+def traced_show(full=False):
+    LOG.append("show marked" if a.marked else "show")
+    show(full)
+
+
+a.fb.show = traced_show
+a.boot()  # a glued line: the mend replays everything, nothing to enter
+print("boot:", LOG)
+del LOG[:]
+a.step()  # the loop's first pass: the screen, then the mend's writes
+print("first pass:", LOG)
+print("screen:", a.ui.top().title, "| mend", a.mend)
+"""
+
+
+def test_a_mended_journal_is_written_after_its_screen(dual):
+    """The mend's account shows first (marked "not yet saved"), then the
+    journal as found is kept (games/d0001.jsonl) and the mended one written
+    over it (issue 32: "a mended journal...")."""
+    from test_recover import damage, forty_rounds, protected
+
+    data = damage(protected(forty_rounds()), 7, "glue")
+    out = dual(MEND_AT_BOOT, setup_flash=lambda p: (p / "game.jsonl").write_bytes(data)).splitlines()
+    assert out[0] == "boot: []"
+    first = out[1][len("first pass: "):]
+    assert first.startswith("['show marked', 'write d0001.jsonl', 'write game.tmp'"), first
+    assert first.endswith("'show']")  # the mark taken away once written
+    assert out[2] == "screen: Journal | mend None"
