@@ -382,7 +382,7 @@ imports `bench.py`):
   `time.sleep_ms(1)` (the CPU waits for the timer; a pin interrupt cannot
   end it early) and `machine.lightsleep(ms)` stops the clocks a key and USB
   need (no GPIO wake on rp2), so the rest stays 1 ms naps, with less
-  Python around each (counted down, rp2's sleep called straight).
+  Python around each (counted down: no clock read a nap).
 - **The flash** (`teatally_host.flashmodel`): every file operation the
   firmware makes, traced in a run of its own, played on `littlefs-python`
   (the same littlefs C code as the port) at the rp2 geometry (block 4096,

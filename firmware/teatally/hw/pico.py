@@ -191,10 +191,6 @@ class PicoHardware(Hardware):
 
         super().__init__()
         self._machine = machine
-        # a nap of Hardware.wait: rp2's own time.sleep_ms straight from the
-        # instance, no Python frame of ours around it (sleep_ms below where
-        # time has none: CPython's tests)
-        self.sleep_ms = getattr(time, "sleep_ms", self.sleep_ms)
         self._wdt = None
         self._keeper = None
         self.board = board
