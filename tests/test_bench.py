@@ -13,7 +13,8 @@ import pytest
 
 from teatally import journal, jsonc
 from teatally.rules import t42
-from teatally_host import bench, cmd_flash, gen, keyscript, mpvm, pyframebuf
+from teatally_host import (bench, benchvm, budgets, busmodel, cmd_flash, cpumodel, effort, gen, inputmodel, keyscript,
+                           mpvm, pyframebuf, stats)
 
 SETUP = {
     "game": "tea-for-2",
@@ -26,10 +27,10 @@ SETUP = {
 def test_calibration_math():
     # 100 000 iterations took 799 ms on the Pico: 1 344 fuel per iteration is
     # 1 344 fuel per 7.99 us
-    per_us = bench.fuel_per_pico_us(134_400_000)
+    per_us = cpumodel.fuel_per_pico_us(134_400_000)
     assert per_us == pytest.approx(134_400_000 / 799_000)
-    assert bench.fuel_per_pico_us(13_440_000, iterations=10_000) == pytest.approx(per_us)
-    assert bench.ms_est(per_us * 6000, per_us) == pytest.approx(6.0)
+    assert cpumodel.fuel_per_pico_us(13_440_000, iterations=10_000) == pytest.approx(per_us)
+    assert cpumodel.ms_est(per_us * 6000, per_us) == pytest.approx(6.0)
 
 
 def test_calibration_on_the_vm_reads_fuel_inside_one_run(tmp_path):
@@ -37,8 +38,8 @@ def test_calibration_on_the_vm_reads_fuel_inside_one_run(tmp_path):
     loop's fuel is deterministic and the round trip of a mark is small."""
     fw = tmp_path / "fw"
     fw.mkdir()
-    cal = bench.calibrate(str(fw))
-    again = bench.calibrate(str(fw))
+    cal = cpumodel.calibrate(str(fw))
+    again = cpumodel.calibrate(str(fw))
     assert cal["fuel_loop"] == again["fuel_loop"]
     assert 500 < cal["fuel_per_iteration"] < 5000
     assert 0 < cal["mark_overhead_fuel"] < cal["fuel_loop"] / 1000
@@ -47,10 +48,10 @@ def test_calibration_on_the_vm_reads_fuel_inside_one_run(tmp_path):
 
 def test_percentile_nearest_rank():
     v = list(range(1, 101))
-    assert bench.percentile(v, 95) == 95
-    assert bench.percentile(v, 100) == 100
-    assert bench.percentile([7], 95) == 7
-    assert bench.percentile([3, 1, 2], 50) == 2
+    assert stats.percentile(v, 95) == 95
+    assert stats.percentile(v, 100) == 100
+    assert stats.percentile([7], 95) == 7
+    assert stats.percentile([3, 1, 2], 50) == 2
 
 
 def test_baseline_counts_select_steps_confirm():
@@ -60,16 +61,16 @@ def test_baseline_counts_select_steps_confirm():
     after.players[1].tarts -= 1
     after.flamingo = 1
     after.watch = 4  # stars -> copy: one step back round the 5 spaces
-    changes = dict(bench.counter_changes(before, after))
+    changes = dict(effort.counter_changes(before, after))
     assert changes == {"blue stars": 3, "pink tarts": 1, "flamingo": 1, "watch": 1}
-    assert bench.counter_changes(before, before.copy()) == []
+    assert effort.counter_changes(before, before.copy()) == []
 
 
 def test_baseline_on_a_tiny_record():
     # T42-ROUND-2: the knave (5) beats the dormouse (3); T42-CARD-5: the
     # knave's effect takes 3 tarts from the supply
     objs = [SETUP, {"blue": "knave", "pink": "dormouse", "effect": {}, "hourglasses": 0}]
-    per_round, count = bench.baseline_presses(objs)
+    per_round, count = effort.baseline_presses(objs)
     g = bench.replay(objs)
     assert g.state.players[0].tarts - t42.new_state(SETUP).players[0].tarts == 3
     assert per_round == [2 + 3]  # select blue tarts, +3, confirm
@@ -81,7 +82,7 @@ def test_baseline_on_a_tiny_record():
 def test_effort_groups_presses_by_record_line():
     objs = [SETUP, {"blue": "knave", "pink": "dormouse", "effect": {}, "hourglasses": 0}]
     keys = [("ok", 0)] * 4 + [("down", 1), ("ok", 1)] + [("ok", keyscript.END)]
-    e = bench.effort(objs, keys)
+    e = effort.effort(objs, keys)
     assert e["per_round"] == [2]
     assert (e["presses_setup"], e["presses_end"], e["presses_total"]) == (4, 1, 7)
     assert e["baseline_total"] == 5 + 2 * len(t42.START_DECK)
@@ -178,12 +179,12 @@ def test_romfs_runs_bytecode_in_place_and_keeps_the_heap(tmp_path):
     heap of HEAP_CAP."""
     fw, romfw = tmp_path / "fw", tmp_path / "rom"
     romfw.mkdir()
-    bench.build_firmware(fw)
+    benchvm.build_firmware(fw)
     vm_bytes, device_bytes = bench.build_romfs_firmware(fw, romfw)
     assert 0 < device_bytes < vm_bytes  # the virtual board is not for the Pico
     guest = "import gc\n" + ROMFS_IMPORT
-    plain = mpvm.run(guest, firmware=str(fw), heap=bench.HEAP_CAP).check().stdout.split()
-    cap = bench.HEAP_CAP + bench.romfs_extra_heap(bench.romfs_image_heap(vm_bytes))
+    plain = mpvm.run(guest, firmware=str(fw), heap=benchvm.HEAP_CAP).check().stdout.split()
+    cap = benchvm.HEAP_CAP + bench.romfs_extra_heap(bench.romfs_image_heap(vm_bytes))
     rom = mpvm.run(bench.ROMFS_PRELUDE + guest, firmware=str(romfw), heap=cap).check().stdout.split()
     assert plain[0] == "/fw/teatally/rules/t42.mpy" and rom[3] == "/rom/teatally/rules/t42.mpy"
     assert rom[:2] == ["ROMFS", str(bench.romfs_image_heap(vm_bytes))]
@@ -208,7 +209,7 @@ def test_summarize_romfs_leaves_the_image_out():
 def _game(name, keys, cap_fuel, cpu_fuel, cpu_problem=None, shows=None):
     # what run_bench gathers for one game, as summarize reads it (shows: per
     # press the windows of each show() it made; by default one whole frame each)
-    shows = shows or [[list(bench.WHOLE)]] * len(cpu_fuel)
+    shows = shows or [[list(busmodel.WHOLE)]] * len(cpu_fuel)
     run = {"fuel": cap_fuel, "heap": [(70_000, 80_000)] * len(cap_fuel), "gc_fuel": 10, "files": {},
            "problem": None, "completes_at_cap": True, "shows": shows}
     # each press: its shows at the end of its computing, no flash work
@@ -225,28 +226,31 @@ def _game(name, keys, cap_fuel, cpu_fuel, cpu_problem=None, shows=None):
 def test_summarize_takes_the_presses_from_the_pico_like_run(monkeypatch):
     """Key presses count in the run with the stock Pico's heap (cpu_run);
     the 144 KB run gives the heap figures and its presses as *_cap."""
-    monkeypatch.setattr(bench, "input_delay_ms", lambda token, layout: 1.0)
+    monkeypatch.setattr(inputmodel, "input_delay_ms", lambda token, layout: 1.0)
     keys = [("ok", 0), ("down", 1), ("ok", 1)]
     cal = {"micropython": "MicroPython x", "fuel_loop": 1, "fuel_per_iteration": 1, "pico_ms": 1, "iterations": 1,
            "source": "", "mark_overhead_fuel": 0}
     # press 1 sent the whole frame, press 2 page 3, press 3 nothing
-    g = _game("g", keys, [500, 100, 900], [300, 50, 400], shows=[[list(bench.WHOLE)], [[(3, 3, 0, 127)]], []])
+    g = _game("g", keys, [500, 100, 900], [300, 50, 400], shows=[[list(busmodel.WHOLE)], [[(3, 3, 0, 127)]], []])
     r = bench.summarize({"a.mpy": 10}, cal, [g], 1.0)
     assert r["press_worst_fuel"] == 400 and r["press_worst"] == "g press 3 (line 1, ok)"
     assert r["press_worst_cap_fuel"] == 900 and r["press_median_cap_fuel"] == 500
-    assert r["press_heap_bytes"] == bench.HEAP_PICO == 192 * 1024 and r["heap_cap_bytes"] == 144 * 1024
+    assert r["press_heap_bytes"] == benchvm.HEAP_PICO == 192 * 1024 and r["heap_cap_bytes"] == 144 * 1024
     assert r["heap_live_peak_bytes"] == 70_000 and r["heap_peak_bytes"] == 80_000
-    assert r["idle_worst_ms_est"] == round(0.02 * bench.PORT_RATIO, 2)  # the dearer idle work of both runs
-    # the waits: the press's computing (fuel at 1 fuel a µs, times the real
-    # port's ratio) plus the bus time of what its show()s sent, the worse
+    assert r["idle_worst_ms_est"] == round(0.02 * cpumodel.PORT_RATIO, 2)  # the dearer idle work of both runs
+    # the waits: the loop pass it rides on (the port's, cpumodel.LOOP), the
+    # press's computing (fuel at 1 fuel a µs, times the real port's ratio)
+    # plus the bus time of what its show()s sent, the worse
     # board counting: the cheaper press that sent the whole frame is the
     # worst, not the dearest computing that sent nothing
     ssd = r["waits"]["pico_ssd1306/en"]
-    whole = bench.show_bus_ms(cmd_flash.load_board("pico_ssd1306"))
-    assert ssd["full_frame_worst_ms"] == round(1.0 + 0.3 * bench.PORT_RATIO + whole, 1)
+    whole = busmodel.show_bus_ms(cmd_flash.load_board("pico_ssd1306"))
+    loop = cpumodel.LOOP["pass_ms"]
+    assert ssd["full_frame_worst_ms"] == round(1.0 + loop + 0.3 * cpumodel.PORT_RATIO + whole, 1)
     assert ssd["full_frame_worst_press"] == "g press 1 (setup, ok)"
-    first = bench.show_bus_ms(cmd_flash.load_board("pico_ssd1306"), [(0, 0, 0, 127)])
-    assert ssd["first_light_worst_ms"] == round(1.0 + 0.3 * bench.PORT_RATIO + first, 1)
+    first = busmodel.show_bus_ms(cmd_flash.load_board("pico_ssd1306"), [(0, 0, 0, 127)])
+    assert ssd["first_light_worst_ms"] == round(1.0 + loop + 0.3 * cpumodel.PORT_RATIO + first, 1)
+    assert r["flash_before_first_light"] == 0  # no flash work at all here
     assert r["full_frame_worst_ms"] == max(w["full_frame_worst_ms"] for w in r["waits"].values())
     assert set(r["waits"]) == {"pico_ssd1306/en"}  # no run of the whole pages, none in Japanese: not measured
     assert (r["pages_sent_per_press_median"], r["pages_sent_per_press_p95"]) == (1, 8)
@@ -255,12 +259,12 @@ def test_summarize_takes_the_presses_from_the_pico_like_run(monkeypatch):
                                                 "games_that_fit", "heap_live_peak_bytes", "completes_at_144k"}
     assert "effort_ratio" not in {c["name"] for c in r["checks"]} and r["effort_ratio"] == 4.0
     # the corpus's budgets only when its figures are there (not with --no-corpus)
-    assert not {c["name"] for c in r["checks"]} & set(bench.OPTIONAL)
+    assert not {c["name"] for c in r["checks"]} & set(budgets.OPTIONAL)
     fig = dict(r, corpus_gap_median_pct=-5.0, corpus_habit_pct=0.0)
-    got = {c["name"]: c["ok"] for c in bench.checks(fig) if c["name"] in bench.OPTIONAL}
+    got = {c["name"]: c["ok"] for c in budgets.checks(fig) if c["name"] in budgets.OPTIONAL}
     assert got == {"corpus_gap_median_pct": True, "corpus_habit_pct": True}
     fig = dict(r, corpus_gap_median_pct=15.1, corpus_habit_pct=0.02)
-    got = {c["name"]: c["ok"] for c in bench.checks(fig) if c["name"] in bench.OPTIONAL}
+    got = {c["name"]: c["ok"] for c in budgets.checks(fig) if c["name"] in budgets.OPTIONAL}
     assert got == {"corpus_gap_median_pct": False, "corpus_habit_pct": False}
     assert not r["not_reproduced"]
     # the boards whose show() sends whole pages (SH1106, SH1107) take the
@@ -271,7 +275,7 @@ def test_summarize_takes_the_presses_from_the_pico_like_run(monkeypatch):
     r = bench.summarize({"a.mpy": 10}, cal, [g], 1.0)
     wave = r["waits"]["waveshare_pico_oled_1_3/en"]
     assert wave["busy_worst_press"] == "g press 3 (line 1, ok)"
-    assert wave["busy_worst_ms"] == round(1.0 + 2.0 * bench.PORT_RATIO, 1)
+    assert wave["busy_worst_ms"] == round(1.0 + loop + 2.0 * cpumodel.PORT_RATIO, 1)
     assert r["waits"]["pico_ssd1306/en"] == ssd and r["press_worst_fuel"] == 400
     g["cpu_pages"]["problem"] = "line 1 differs"
     r = bench.summarize({"a.mpy": 10}, cal, [g], 1.0)
@@ -287,7 +291,7 @@ def test_bus_time_of_a_frame_per_board():
     the SH1106's eight pages a little more (a transaction a page), the
     Waveshare SH1107 on SPI at 10 MHz under a millisecond (64 rows of 2
     command and 16 data bytes)."""
-    ms = {b: bench.show_bus_ms(cmd_flash.load_board(b)) for b in cmd_flash.board_names()}
+    ms = {b: busmodel.show_bus_ms(cmd_flash.load_board(b)) for b in cmd_flash.board_names()}
     assert round(ms["pico_ssd1306"], 1) == 23.3
     assert ms["pico_ssd1306"] < ms["pico_sh1106"] < 26
     assert ms["waveshare_pico_oled_1_3"] == pytest.approx(64 * (2 + 16) * 8 / 10_000)
@@ -302,38 +306,39 @@ def test_bus_time_of_the_windows_a_show_sent():
     the windows, whole, as their show() sends them; nothing sent costs
     nothing."""
     ssd = cmd_flash.load_board("pico_ssd1306")
-    assert bench.show_bus_ms(ssd, []) == 0
-    assert bench.show_bus_ms(ssd, [(1, 2, 0, 127)]) == pytest.approx((74 + 2 * 1172) / 400)  # two whole pages
-    assert bench.show_bus_ms(ssd, [(3, 5, 10, 19)]) == pytest.approx((74 + 3 * (12 * 9 + 2)) / 400)
-    assert bench.show_bus_ms(ssd, [(0, 0, 5, 5), (7, 7, 0, 0)]) == pytest.approx(2 * (74 + 3 * 9 + 2) / 400)
-    assert bench.show_bus_ms(ssd) == pytest.approx((74 + (1 + 1 + 1024) * 9 + 2) / 400)  # one write of 1024
-    assert bench.show_bus_ms(ssd, [(0, 7, 0, 127)]) == bench.show_bus_ms(ssd)
+    assert busmodel.show_bus_ms(ssd, []) == 0
+    assert busmodel.show_bus_ms(ssd, [(1, 2, 0, 127)]) == pytest.approx((74 + 2 * 1172) / 400)  # two whole pages
+    assert busmodel.show_bus_ms(ssd, [(3, 5, 10, 19)]) == pytest.approx((74 + 3 * (12 * 9 + 2)) / 400)
+    assert busmodel.show_bus_ms(ssd, [(0, 0, 5, 5), (7, 7, 0, 0)]) == pytest.approx(2 * (74 + 3 * 9 + 2) / 400)
+    assert busmodel.show_bus_ms(ssd) == pytest.approx((74 + (1 + 1 + 1024) * 9 + 2) / 400)  # one write of 1024
+    assert busmodel.show_bus_ms(ssd, [(0, 7, 0, 127)]) == busmodel.show_bus_ms(ssd)
     spi = dict(ssd, BUS="spi", FREQ=10_000_000)
-    assert bench.show_bus_ms(spi, [(3, 5, 10, 19)]) == pytest.approx((6 + 3 * 10) * 8 / 10_000)
+    assert busmodel.show_bus_ms(spi, [(3, 5, 10, 19)]) == pytest.approx((6 + 3 * 10) * 8 / 10_000)
     sh1106 = cmd_flash.load_board("pico_sh1106")
-    assert bench.show_bus_ms(sh1106, [(0, 0, 5, 9), (2, 2, 0, 127)]) == pytest.approx(2 * (3 * 29 + 1172) / 400)
+    assert busmodel.show_bus_ms(sh1106, [(0, 0, 5, 9), (2, 2, 0, 127)]) == pytest.approx(2 * (3 * 29 + 1172) / 400)
     wave = cmd_flash.load_board("waveshare_pico_oled_1_3")
-    assert bench.show_bus_ms(wave, [(3, 3, 40, 41)]) == pytest.approx(8 * (2 + 16) * 8 / 10_000)
-    assert bench.show_mask([(0, 0, 5, 9), (2, 4, 0, 127)]) == 0b11101 and bench.show_mask([]) == 0
-    assert bench.pages_sent([list(bench.WHOLE), [(0, 0, 1, 1), (2, 2, 0, 3)]]) == 10 and bench.pages_sent([]) == 0
+    assert busmodel.show_bus_ms(wave, [(3, 3, 40, 41)]) == pytest.approx(8 * (2 + 16) * 8 / 10_000)
+    assert busmodel.show_mask([(0, 0, 5, 9), (2, 4, 0, 127)]) == 0b11101 and busmodel.show_mask([]) == 0
+    assert busmodel.pages_sent([list(busmodel.WHOLE), [(0, 0, 1, 1), (2, 2, 0, 3)]]) == 10
+    assert busmodel.pages_sent([]) == 0
 
 
 def test_press_shows_reads_the_guests_windows():
     """VirtualDisplay.sent as the guest hands it over: per show how many
     windows, then 4 bytes each, in slots of 33 bytes."""
-    log = bytearray(4 * bench.SHOW_BYTES)
+    log = bytearray(4 * benchvm.SHOW_BYTES)
     log[0], log[1:9] = 2, bytes([0, 1, 5, 9, 3, 3, 0, 127])
     log[33] = 0
-    assert bench.press_shows(2, log.hex()) == [[(0, 1, 5, 9), (3, 3, 0, 127)], []]
-    assert bench.press_shows(0, log.hex()) == []
+    assert benchvm.press_shows(2, log.hex()) == [[(0, 1, 5, 9), (3, 3, 0, 127)], []]
+    assert benchvm.press_shows(0, log.hex()) == []
     with pytest.raises(SystemExit):
-        bench.press_shows(5, log.hex())
+        benchvm.press_shows(5, log.hex())
 
 
 def test_a_record_without_the_default_hourglasses_plays(tmp_path):
     """Any valid record plays: a round line may leave out "hourglasses" (0,
     the engine's default); the device records 0 and that is the same game."""
-    objs = bench.load_record(bench.BENCH_DIR / "random-s1.jsonl")[:12]
+    objs = bench.load_record(benchvm.BENCH_DIR / "random-s1.jsonl")[:12]
     bare = [objs[0]] + [{k: v for k, v in o.items() if (k, v) != ("hourglasses", 0)} for o in objs[1:]]
     assert bare != objs
     keys = keyscript.presses_for(bare, archive=False)
@@ -348,7 +353,7 @@ def test_bench_json_keys_and_where_results_go(tmp_path, monkeypatch):
     (untracked), --update to the records' folder (the committed ones)."""
     import argparse
 
-    monkeypatch.setattr(bench, "input_delay_ms", lambda token, layout: 1.0)
+    monkeypatch.setattr(inputmodel, "input_delay_ms", lambda token, layout: 1.0)
 
     from teatally_host import cmd_bench
 
@@ -357,7 +362,7 @@ def test_bench_json_keys_and_where_results_go(tmp_path, monkeypatch):
     r = bench.summarize({"a.mpy": 10}, cal, [_game("g", [("ok", 0)], [500], [300])], 1.0)
     r.update({"idle_cpu_share": 0.05, "idle_passes_per_s": 1.0, "idle_sleeps_per_s": 1000.0, "games_that_fit": 139,
               "flash_erases_per_round": 1.05, "flash_programs_per_round": 10.0})
-    monkeypatch.setattr(bench, "run_bench", lambda folder, log=print, write_keys=False: r)
+    monkeypatch.setattr(bench, "run_bench", lambda folder, log=print, write_keys=False, corpus_waits=True: r)
     monkeypatch.setattr(cmd_bench, "OUT", tmp_path / "out")
     monkeypatch.setattr(cmd_bench, "check_records", lambda folder: None)
     records = tmp_path / "records"
@@ -374,3 +379,43 @@ def test_bench_json_keys_and_where_results_go(tmp_path, monkeypatch):
     args.update, args.json = True, None
     cmd_bench.run(args)
     assert sorted(p.name for p in records.iterdir()) == ["README.md", "results.json"]
+
+
+def test_a_write_before_the_screen_counts_in_its_first_light():
+    """Issue 32: the flash work is charged where the firmware's own trace
+    puts it against the press's show()s; a write before the first light
+    delays it (and the full frame) by the write, one after the screen only
+    the busy time, and the summary counts the presses that wrote first."""
+    from teatally_host import flashmodel, waits
+
+    assert flashmodel.press_segments("o:1,a,wb;w:1,5;s;s;F;f:1;c:1") == [
+        ("s", "o:1,a,wb;w:1,5"), ("s", ""), ("F", ""), ("", "f:1;c:1")]
+    board = cmd_flash.load_board("pico_ssd1306")
+    press = {"shows": [100.0], "finish": 200.0, "fuel": 300.0}
+
+    def seg(at, ms):
+        return {"at": at, "typ_ms": ms, "max_ms": 8 * ms, "erases": 1 if ms else 0, "programs": 2 if ms else 0}
+
+    first = waits.press_waits(press, [list(busmodel.WHOLE)], board, 1.0,
+                              flash={"segments": [seg("s", 50.0), seg("F", 0.0), seg("", 0.0)]})
+    after = waits.press_waits(press, [list(busmodel.WHOLE)], board, 1.0,
+                              flash={"segments": [seg("s", 0.0), seg("F", 0.0), seg("", 50.0)]})
+    assert first["first_light"] == pytest.approx(after["first_light"] + 50.0)
+    assert first["full_frame"] == pytest.approx(after["full_frame"] + 50.0)
+    assert first["busy"] == pytest.approx(after["busy"]) and first["busy_max"] == pytest.approx(after["busy_max"])
+    # the loop pass a press rides on comes before its first light
+    assert waits.press_waits(press, [list(busmodel.WHOLE)], board, 1.0, pass_ms=0.7)["first_light"] == \
+        pytest.approx(waits.press_waits(press, [list(busmodel.WHOLE)], board, 1.0)["first_light"] + 0.7)
+    s = waits.summary([dict(first, label="a"), dict(after, label="b")])
+    assert (s["flash_before_first_light"], s["flash_before_full_frame"]) == (1, 1)
+    assert s["flash_before_screen_presses"] == ["a"]
+
+
+def test_the_loop_costs_follow_the_firmware_from_the_ports_figures():
+    """The port measured a pass and a nap on d436b82's firmware; the bench
+    moves them by what the VM measures of the firmware now (cpumodel.LOOP)."""
+    loop = dict(cpumodel.LOOP, vm_pass_fuel=1000, vm_nap_fuel=100)
+    assert cpumodel.loop_costs(1000, 100, 1.0, loop) == (pytest.approx(0.68), pytest.approx(80.0))
+    pass_ms, nap_us = cpumodel.loop_costs(500, 50, 1.0, loop)
+    assert pass_ms == pytest.approx(0.34)
+    assert nap_us == pytest.approx(80.0 - 50 * cpumodel.PORT_RATIO)  # 50 fuel less at 1 fuel a µs

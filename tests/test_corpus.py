@@ -7,7 +7,7 @@ import json
 import pytest
 
 from teatally.rules import t42
-from teatally_host import bench, corpus, keyscript
+from teatally_host import bench, benchvm, corpus, effort, keyscript
 
 
 def _replayed(objs):
@@ -86,7 +86,7 @@ def test_gen_styles_of_the_bench_are_unchanged():
     # the bench's records are the games they were (the new styles draw
     # nothing the old ones did not)
     for stem, spec in bench.SHIPPED:
-        assert bench.generate_record(spec) == bench.load_record(bench.BENCH_DIR / (stem + ".jsonl"))
+        assert bench.generate_record(spec) == bench.load_record(benchvm.BENCH_DIR / (stem + ".jsonl"))
 
 
 def test_floor_of_hand_made_questions():
@@ -128,7 +128,7 @@ def test_noted_presses_are_the_key_scripts(style):
     for i, ln in enumerate(m["lines"], 1):
         assert sum(q["presses"] for q in ln["questions"]) + len(ln["extra"]) == per_line.get(i, 0)
     rows = corpus.round_figures(m, corpus.frequencies([m]))
-    assert [r[0] for r in rows] == bench.effort(objs, keys)["per_round"]
+    assert [r[0] for r in rows] == effort.effort(objs, keys)["per_round"]
 
 
 def test_corpus_figures_are_deterministic():

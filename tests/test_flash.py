@@ -375,10 +375,10 @@ def test_romfs_image_boots_the_app_and_littlefs_copies_are_removed(tmp_path):
     shadow /rom, and flash --romfs's removal line takes it away."""
     import shutil
 
-    from teatally_host import bench, mpvm
+    from teatally_host import bench, benchvm, mpvm
 
     tree = tmp_path / "mpy"
-    bench.build_firmware(tree)
+    benchvm.build_firmware(tree)
     fw = tmp_path / "fw"
     fw.mkdir()
     (fw / "img").write_bytes(cmd_flash.romfs_image(tree, skip=("hw/sim",)))

@@ -8,15 +8,15 @@ from pathlib import Path
 import pytest
 
 from teatally import journal
-from teatally_host import bench, flashmodel, keyscript, mpvm
+from teatally_host import bench, benchvm, effort, flashmodel, keyscript, mpvm
 
-RECORD = bench.BENCH_DIR / "long60-s12.jsonl"
+RECORD = benchvm.BENCH_DIR / "long60-s12.jsonl"
 
 
 @pytest.fixture(scope="module")
 def fw(tmp_path_factory):
     out = tmp_path_factory.mktemp("fw")
-    bench.build_firmware(out)
+    benchvm.build_firmware(out)
     return out
 
 
@@ -107,7 +107,7 @@ def test_flash_time_at_the_datasheets_times():
     counts = {"erases": 2, "programs": 10, "syncs": 2}
     assert flashmodel.flash_ms(counts) == pytest.approx(2 * 45 + 10 * 0.4)
     assert flashmodel.flash_ms(counts, "max") == pytest.approx(2 * 400 + 10 * 3)
-    assert flashmodel.busy_ms(counts) == pytest.approx(flashmodel.flash_ms(counts) + 10 * 0.94)
+    assert flashmodel.busy_ms(counts) == pytest.approx(flashmodel.flash_ms(counts) + 10 * 0.58)
 
 
 def test_games_that_fit_beside_the_firmware(image):
@@ -166,9 +166,7 @@ def test_the_trace_lists_the_journals_operations_in_order():
 
 def test_the_bench_game_traced_on_the_vm(fw, image):
     # the bench's game with the trace: the same presses write as the record
-    # says (62: the setup, 60 rounds, the archive), and the littlefs compute
-    # model, fit to the real port, gives back its append presses' median and
-    # p95 (21.7 / 30.2 ms) within its stated error
+    # says (62: the setup, 60 rounds, the archive), each after its screen
     keys = keyscript.parse(keyscript_path().read_text())
     run = flashmodel.trace_presses(fw, [keyscript.event(t) for t, _ in keys])
     assert run["code"] == 0, run["stderr"]
@@ -179,14 +177,15 @@ def test_the_bench_game_traced_on_the_vm(fw, image):
         c["erases"] for c in map(flashmodel.FlashModel(image).play, flashmodel.journal_ops(bench.load_record(RECORD))))
     writes = [i for i, c in enumerate(counts) if c["syncs"]]
     assert len(writes) == 62
-    # the littlefs computing model against the real port, whatever the
-    # firmware has become since: there (eed9b5f's firmware) the presses that
-    # write took median 21.7 / p95 30.2 ms, which the bench estimated at
-    # 10.4 / 12.7 ms without littlefs, x 1.28 for the port's own computing
-    lfs = [flashmodel.lfs_compute_ms(counts[i]) for i in writes]
-    assert abs(bench.PORT_RATIO * 10.4 + bench.median(lfs) - 21.7) <= 2.0
-    assert abs(bench.PORT_RATIO * 12.7 + bench.percentile(lfs, 95) - 30.2) <= 3.0
+    # every press shows its screen before its flash work (issue 32): its
+    # trace has no program or erase before its "F" mark (App.finish)
+    m = flashmodel.FlashModel(image)
+    for i, (_, during) in enumerate(run["traces"]):
+        segments = flashmodel.press_flash(m, during)["segments"]
+        at = [s["at"] for s in segments]
+        assert "F" in at and at.count("s") >= 1, (i, at)
+        assert not flashmodel.writes_before(segments, at.index("F")), (i, segments)
 
 
 def keyscript_path():
-    return bench.keys_path(RECORD)
+    return effort.keys_path(RECORD)

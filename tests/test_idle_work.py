@@ -181,16 +181,58 @@ def test_a_bench_game_imports_only_rare_screens(mp):
     """The bench game long60-s7 by its key script (home menu, setup, 60
     rounds, the final scoring, archive), a collection after every press:
     the only presses that import a module open a rare screen (the setup,
-    the final scoring), and once archived none is left loaded."""
+    the final scoring), and once archived only the next game's setup is
+    loaded (imported ahead by the home menu)."""
     keys = keyscript.parse((BENCH / "long60-s7.keys").read_text())
     events = [keyscript.event(t) for t, _ in keys]
     out = mp("KEYS = %r\n" % events + GAME).stdout.splitlines()
     imports = [line.split(" ", 2)[2] for line in out if line.startswith("press ")]
     # (the words of the screens away from a round come with them)
     rare = [[t for t in i.split() if t.startswith("teatally.ui.")] for i in imports]
-    assert [r[-1] for r in rare if r] == ["teatally.ui.t42.setup", "teatally.ui.t42.end"]
+    # (the archive's press goes home, where the next game's setup is
+    # imported ahead, between presses: UI.ahead)
+    assert [r[-1] for r in rare if r] == ["teatally.ui.t42.setup", "teatally.ui.t42.end", "teatally.ui.t42.setup"]
     assert all(r for r in rare), imports
-    assert out[-1] == "end Menu Tea Tally - 1 True"
+    assert out[-1] == "end Menu Tea Tally t42.setup 1 True"
+
+
+AHEAD = (
+    PRELUDE
+    + r"""
+boot()
+G[0].show()  # (the loop's first pass draws it: the font comes in)
+show('boot')
+idle()
+show('rest')
+before = [n for n in sys.modules]
+pick('New Tea for 2')
+show('setup')
+print('imported', [n for n in sys.modules if n not in before and n[:12] == 'teatally.ui.'])
+for i in range(8):  # flamingo, watch, 5 objectives, New game?
+    key(OK)
+show('game')
+key(BACK)
+pick('Home')
+show('home, a game loaded')
+"""
+)
+
+
+def test_the_home_menu_imports_the_setup_ahead(mp):
+    """With no game to resume, the rest after the home menu is shown
+    imports the new-game setup's module (ui.core.UI.ahead): the press that
+    opens the setup imports nothing (issue 32: the first press from home
+    within the first-light budget). With a game loaded the home menu asks
+    for nothing ahead (the heap keeps its room)."""
+    out = mp(AHEAD).stdout.splitlines()
+    assert out == [
+        "boot | Menu Tea Tally | -",
+        "rest | Menu Tea Tally | t42.setup",
+        "setup | Menu Who has the flamingo? | t42.setup",
+        "imported []",
+        "game | Status  | -",
+        "home, a game loaded | Menu Tea Tally | -",
+    ]
 
 
 KEY_HELD = (

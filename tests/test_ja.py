@@ -425,9 +425,9 @@ def test_bench_measures_what_japanese_costs(tmp_path):
     """The bench's 日本語 rows: the subset's flash and heap; English-only
     play never imports the Japanese modules (the language test above), and
     switching back leaves nothing of them."""
-    from teatally_host import bench, cmd_bench
+    from teatally_host import bench, benchvm, cmd_bench
 
-    sizes = bench.build_firmware(tmp_path)
+    sizes = benchvm.build_firmware(tmp_path)
     r = bench.japanese_cost(str(tmp_path), sizes)
     n = ja_font.COUNT
     assert r["ja_glyphs"] == n

@@ -26,7 +26,7 @@ from pathlib import Path
 
 import pytest
 
-from teatally_host import bench, cmd_flash, keyscript
+from teatally_host import benchvm, busmodel, cmd_flash, keyscript, waits
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -680,19 +680,19 @@ def test_the_panels_ram_holds_the_frame_after_every_show(dual):
     greedy = best = 0
     for board, ref, windows, clocks in wire:
         b = boards[board]
-        ms = bench.show_bus_ms(b, _windows(windows))
+        ms = busmodel.show_bus_ms(b, _windows(windows))
         assert round(ms * b["FREQ"] / 1000) == int(clocks), (board, windows, clocks)
         if ref == "first":
-            assert _windows(windows) == list(bench.WHOLE)
+            assert _windows(windows) == list(busmodel.WHOLE)
             continue
         spans = _windows(ref)
         if b["DISPLAY_DRIVER"] != "ssd1306":  # whole pages
-            assert bench.show_mask(_windows(windows)) == sum(1 << p for p, _, _ in spans)
+            assert busmodel.show_mask(_windows(windows)) == sum(1 << p for p, _, _ in spans)
         else:
             assert _windows(windows) == _greedy(spans), (board, ref, windows)
             if board == "pico_ssd1306":
                 greedy += int(clocks)
-                best += _best(spans, lambda w, b=b: round(bench.show_bus_ms(b, w) * b["FREQ"] / 1000))
+                best += _best(spans, lambda w, b=b: round(busmodel.show_bus_ms(b, w) * b["FREQ"] / 1000))
     assert best <= greedy <= best * 1.01, (greedy, best)
     # the panel missed the pages of a failed show: the next show sends them all
     assert "bus error False 0b11111111" in out and "recovered True" in out
@@ -818,9 +818,9 @@ def test_bench_reports_the_windows_each_press_sent(tmp_path):
     press is what those windows cost; the SH1106/SH1107 boards are charged
     the pages in them."""
     fw = tmp_path / "fw"
-    bench.build_firmware(fw)
+    benchvm.build_firmware(fw)
     events = [keyscript.event(t) for t in ("down", "up", "down", "ok")]
-    run = bench.run_presses(str(fw), events, bench.HEAP_PICO, True)
+    run = benchvm.run_presses(str(fw), events, benchvm.HEAP_PICO, True)
     assert run["code"] == 0, run["stderr"][-2000:]
     shows = run["shows"]
     # the selection moves: one show; opening a screen: its title bar first
@@ -830,27 +830,28 @@ def test_bench_reports_the_windows_each_press_sent(tmp_path):
     title, rest = shows[3]
     assert [(p0, p1) for p0, p1, _, _ in title] == [(0, 0)] and all(p0 > 0 for p0, _, _, _ in rest), shows
     ok = title + rest
-    assert down == up == down2 and 1 <= bin(bench.show_mask(down)).count("1") <= 3, shows
-    assert bin(bench.show_mask(ok)).count("1") >= 6, shows
+    assert down == up == down2 and 1 <= bin(busmodel.show_mask(down)).count("1") <= 3, shows
+    assert bin(busmodel.show_mask(ok)).count("1") >= 6, shows
     assert all(0 <= p0 <= p1 <= 7 and 0 <= a <= b <= 127 for w in (down, ok) for p0, p1, a, b in w), shows
     ssd = cmd_flash.load_board("pico_ssd1306")
     # a window sends no more than its whole pages would (the selection bar is the width of the screen)
-    assert bench.show_bus_ms(ssd, down) <= bench.show_bus_ms(ssd, [(p0, p1, 0, 127) for p0, p1, _, _ in down])
-    assert bench.show_bus_ms(ssd, ok) < bench.show_bus_ms(ssd, [(p0, p1, 0, 127) for p0, p1, _, _ in ok])
+    assert busmodel.show_bus_ms(ssd, down) <= busmodel.show_bus_ms(ssd, [(p0, p1, 0, 127) for p0, p1, _, _ in down])
+    assert busmodel.show_bus_ms(ssd, ok) < busmodel.show_bus_ms(ssd, [(p0, p1, 0, 127) for p0, p1, _, _ in ok])
     # a press's full frame: its computing, then the bus time of what it sent
     # (no computing here: the bus alone); its first light: the first page
     nothing = {"shows": [0, 0], "finish": 0, "fuel": 0}
-    wait = [bench.press_waits(nothing, s, ssd, 1.0) for s in shows]
-    assert [w["full_frame"] for w in wait] == [sum(bench.show_bus_ms(ssd, x) for x in s) for s in shows]
-    assert wait[3]["first_light"] == bench.show_bus_ms(ssd, title)  # the title bar is the first light
-    pages = bin(bench.show_mask(down)).count("1")
+    wait = [waits.press_waits(nothing, s, ssd, 1.0) for s in shows]
+    assert [w["full_frame"] for w in wait] == [sum(busmodel.show_bus_ms(ssd, x) for x in s) for s in shows]
+    assert wait[3]["first_light"] == busmodel.show_bus_ms(ssd, title)  # the title bar is the first light
+    pages = bin(busmodel.show_mask(down)).count("1")
     wave = cmd_flash.load_board("waveshare_pico_oled_1_3")
-    assert bench.press_waits(nothing, shows[0], wave, 1.0)["full_frame"] == pytest.approx(
+    assert waits.press_waits(nothing, shows[0], wave, 1.0)["full_frame"] == pytest.approx(
         pages * 8 * (2 + 16) * 8 / 10_000)
-    per_press = bench.pages_per_press(shows)
+    per_press = busmodel.pages_per_press(shows)
     assert per_press["pages_sent_per_press_median"] == pages
-    assert per_press["full_frame_press_share"] == (0.25 if bench.show_mask(ok) == bench.ALL_PAGES else 0)
+    assert per_press["full_frame_press_share"] == (0.25 if busmodel.show_mask(ok) == busmodel.ALL_PAGES else 0)
     # the same presses with whole pages (as on the SH1106/SH1107): the same pages
-    run = bench.run_presses(str(fw), events, bench.HEAP_PICO, True, columns=False)
-    assert [[bench.show_mask(w) for w in s] for s in run["shows"]] == [[bench.show_mask(w) for w in s] for s in shows]
+    run = benchvm.run_presses(str(fw), events, benchvm.HEAP_PICO, True, columns=False)
+    masks = [[busmodel.show_mask(w) for w in s] for s in run["shows"]]
+    assert masks == [[busmodel.show_mask(w) for w in s] for s in shows]
     assert all(a == 0 and b == 127 for s in run["shows"] for w in s for p0, p1, a, b in w), run["shows"]

@@ -15,10 +15,10 @@ is on the flash that no screen showed. Both interpreters, identical output.
 import json
 
 from teatally import jsonc
-from teatally_host import bench, keyscript
+from teatally_host import bench, benchvm, keyscript
 
 # the first six rounds of a bench game, the setup first
-RECORD = bench.load_record(bench.BENCH_DIR / "random-s1.jsonl")[:7]
+RECORD = bench.load_record(benchvm.BENCH_DIR / "random-s1.jsonl")[:7]
 
 
 def _events():

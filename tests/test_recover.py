@@ -223,6 +223,7 @@ def main():
         f.close()
         app = App(VirtualHardware(FLASH))
         app.boot()
+        app.step()  # the loop's first pass: the boot's screen, then its flash work (a mend's)
         first = app.ui.top().title
         for k in keys:
             app.key(k)

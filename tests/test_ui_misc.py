@@ -95,6 +95,7 @@ GAME = (
     + r"""
 app = boot()
 app.new_game(SETUP)
+app.finish()                        # (its flash work, after the screen: App.later)
 app = boot()                        # a game on the journal: boot resumes it
 print(where(app))
 app.home()
@@ -142,6 +143,7 @@ ARCHIVE = (
 app = boot()
 app.new_game(SETUP)
 app.archive()                       # -> games/g0001.jsonl with '# final {...}'
+app.finish()                        # (their flash work, after the screen: App.later)
 g = FLASH + '/games/'
 f = open(g + 'g0002.jsonl', 'w')    # power cut before the final line
 f.write('{"game": "tea-for-2"}\n')

@@ -8,11 +8,13 @@ flash is the truth: every committed round is one appended line, an undo
 across rounds rewrites it atomically, and on boot the game is rebuilt from
 it.
 
-A key's flash work comes after its screen (App.save): the player sees the
-new screen at once, marked "not yet saved" (a small square in the top
-right corner) until the line is on the flash, and the next key waits for
-the write. A power cut in that window loses that round (or that undo);
-everything before it is kept.
+A key's flash work comes after its screen (App.save), every key's: a round's
+line, an undo's cut, a new game's first line, the archive, the settings.
+The screens queue it (commit, undo, App.later) and the player sees the new
+screen at once, marked "not yet saved" (a small square in the top right
+corner) until the work is on the flash; the next key waits for the write.
+A power cut in that window loses that key's work (that round, that undo,
+that setting); everything before it is kept.
 
 Memory: what every game needs is imported once and stays (this module, the
 engine, the journal, the screen stack, the home menu, the status board and
@@ -94,8 +96,9 @@ class App:
         self.repeats = 0  # how many times in a row it came
         self.mend = None  # recover.Mend of a damaged journal being mended
         self.idle_todo = True  # a collection is due (after a key)
-        # the last key's flash work, done after its screen is shown (save):
-        # lines to append, and the line count to cut the journal to first
+        # the last key's flash work, done after its screen is shown (save),
+        # in order: lines to append (dicts) and other work ((fn, args):
+        # later), and the line count to cut the journal to first
         self.unsaved = []
         self.cut_to = None
         self.marked = False  # the panel shows the "not yet saved" mark
@@ -123,9 +126,10 @@ class App:
         return s
 
     def save_settings(self):
+        """Apply the settings now, write them after the screen (later)."""
         from teatally import jsonc
 
-        write_file(self.path(SETTINGS), jsonc.dumps(self.settings))
+        self.later(write_file, self.path(SETTINGS), jsonc.dumps(self.settings))
         self.apply_settings()
 
     def apply_settings(self):
@@ -197,8 +201,8 @@ class App:
             self.mend.entered_line()
             return
         if had is None and self.journal.exists():
-            self.journal.set_aside()  # never replaced: kept as games/dNNNN.jsonl
-        self.journal.start(setup)
+            self.later(self.journal.set_aside)  # never replaced: kept as games/dNNNN.jsonl
+        self.later(self.journal.start, setup)
 
     def commit(self, action):
         """Apply one round/adjustment (the commit); its line goes to flash
@@ -210,9 +214,14 @@ class App:
         self.unsaved.append(action)
         return state
 
+    def later(self, fn, *args):
+        """Flash work of this key for after its screen: fn(*args) in save(),
+        in order with the journal's lines."""
+        self.unsaved.append((fn, args))
+
     def undo(self):
         self.game.undo()
-        if self.unsaved:
+        if self.unsaved and type(self.unsaved[-1]) is not tuple:
             self.unsaved.pop()  # never reached the flash
         else:
             self.cut_to = 1 + len(self.game.actions)
@@ -229,10 +238,10 @@ class App:
         return bool(self.unsaved) or self.cut_to is not None
 
     def save(self):
-        """The last key's flash work: the journal cut back (undo), the new
-        lines appended. A write that fails loses only its own line (the
-        error screen follows; the journal stays the truth). -> True if
-        anything was written."""
+        """The last key's flash work: the journal cut back (undo), then in
+        order the new lines appended and the other work done (later). A
+        write that fails loses only its own work (the error screen follows;
+        the journal stays the truth). -> True if anything was written."""
         wrote = self.saving()
         while self.saving():
             if self.cut_to is not None:
@@ -240,19 +249,19 @@ class App:
                 self.cut_to = None
                 self.journal.truncate(n)
             else:
-                self.journal.append(self.unsaved.pop(0))
+                job = self.unsaved.pop(0)
+                if type(job) is tuple:
+                    job[0](*job[1])
+                else:
+                    self.journal.append(job)
         return wrote
 
     def archive(self):
-        """Archive the finished game and clear the current one."""
+        """Archive the finished game and clear the current one: the game is
+        gone at once, its archive written after the screen (save)."""
         if self.game is None:
             return
-        self.save()
-        self.journal.archive(t42.score(self.game.state))
-        try:
-            self.journal.prune(MIN_FREE)
-        except OSError:
-            pass
+        self.later(_archive, self.journal, t42.score(self.game.state))
         self.game = None
 
     # -- where the screens go back to ----------------------------------------
@@ -369,7 +378,15 @@ class App:
     def finish(self):
         """A key's flash work after its screen (save), then its "not yet
         saved" mark taken away; a write that fails shows the error screen,
-        as a key's error does."""
+        as a key's error does. With nothing to save (most loop passes) it
+        calls nothing that needs a heap frame: a function with a try block
+        needs more state than MicroPython keeps on the C stack (11 words),
+        and a pass must ask nothing of the heap (loop_alloc_* in
+        teatally_host.budgets)."""
+        if self.saving():
+            self._save_and_unmark()
+
+    def _save_and_unmark(self):
         try:
             if not self.save():
                 return
@@ -383,17 +400,29 @@ class App:
             self.fb.show()
 
     def idle_work(self):
-        """Between key presses: once after each key, collect the garbage
-        (_collect()), unless a key is on its way (it goes first). -> True if
-        it collected."""
+        """Between key presses: once after each key, import what the screen
+        on top expects its next press to open (ui.core.UI.ahead: the home
+        menu's new-game setup), then collect the garbage (_collect()),
+        unless a key is on its way (it goes first). -> True if it worked."""
         if not self.idle_todo:
             return False
         keys = self.keys
         if keys.pending() or keys.held():
             return False
         self.idle_todo = False
+        self.ui.ahead()
         _collect()
         return True
+
+
+def _archive(journal, final):
+    # (App.archive's flash work) the journal to games/, the oldest archives
+    # pruned when the flash runs low
+    journal.archive(final)
+    try:
+        journal.prune(MIN_FREE)
+    except OSError:
+        pass
 
 
 class _Resume:

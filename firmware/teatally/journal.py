@@ -480,10 +480,19 @@ class Journal:
         os.rename(self.tmp, self.path)
         return "Last %d line(s) unreadable: dropped (a copy is kept: %s)" % (st[2], name)
 
-    def keep_copy(self):
+    def copy_name(self):
+        """The name keep_copy() gives its copy next (reads only: a screen
+        can say it before the copy is made, App.later)."""
+        return self._next_name("d", _numbered(_listdir(self.games), None))
+
+    def keep_copy(self, name=None):
         """Copy the journal as it is to games/dNNNN.jsonl (a new name each
-        time: never overwritten). -> the name."""
-        name = self._next_archive("d")
+        time: never overwritten; ``name``: copy_name()'s, told ahead).
+        -> the name."""
+        if name is None:
+            name = self._next_archive("d")
+        elif not file_exists(self.games):
+            os.mkdir(self.games)
         try:
             _copy_prefix(self.path, _join(self.games, name), -1, None)
         except OSError:
@@ -584,6 +593,10 @@ class Journal:
         names = _numbered(_listdir(self.games), None)
         if not names and not file_exists(self.games):
             os.mkdir(self.games)
+        return self._next_name(prefix, names)
+
+    def _next_name(self, prefix, names):
+        # the number after the highest of names (sorted archive names)
         return "%s%04d.jsonl" % (prefix, _archive_number(names[-1]) + 1 if names else 1)
 
     def prune(self, min_free_bytes):

@@ -241,9 +241,14 @@ class Mend:
             self.at += 1
         if self.lost() is not None and self.stopped is None:
             return self.lost()
-        self.copy = self.journal.keep_copy()
-        if app.game is not None:  # (else the setup was refused: left as found)
-            self.journal.rewrite(app.game.setup, app.game.actions)
+        # the journal as found copied, then rewritten, after the screen
+        # that reports it (app.later: every press shows its screen first)
+        self.copy = self.journal.copy_name()
+        game = app.game  # (None: the setup was refused, left as found)
+        setup = actions = None
+        if game is not None:
+            setup, actions = game.setup, list(game.actions)
+        app.later(_mended, self.journal, self.copy, setup, actions)
         app.mend = None
         return None
 
@@ -429,3 +434,11 @@ def _replayed(state, line, later):
     except t42.Refused:
         pass
     return n
+
+
+def _mended(journal, copy, setup, actions):
+    # (Mend.replay's flash work, after its screen) the journal as found kept
+    # as games/<copy>, then the mended game written over it
+    journal.keep_copy(copy)
+    if setup is not None:
+        journal.rewrite(setup, actions)

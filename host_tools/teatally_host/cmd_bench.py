@@ -15,10 +15,10 @@ import sys
 from pathlib import Path
 
 from teatally.journal import RecordError
-from teatally_host import bench, corpus, gen
+from teatally_host import bench, benchvm, corpus, flashmodel, gen
 from teatally_host.errors import BadInput, load_record, read_bytes
 
-OUT = bench.ROOT / "build" / "bench"  # where a plain run writes its results
+OUT = benchvm.ROOT / "build" / "bench"  # where a plain run writes its results
 
 
 def add_arguments(p):
@@ -33,6 +33,7 @@ def add_arguments(p):
     p.add_argument("--no-write", action="store_true", help="print only; write no files (but --json)")
     p.add_argument("--corpus", action=argparse.BooleanOptionalAction, default=True,
                    help="also drive the effort corpus (teatally_host.corpus: %d generated games, CPython, 2 processes, "
+                        "and its first game of each style on the VM for the waits' budgets; "
                         "about a minute) and report presses per round against the floor (default: on)"
                    % (len(corpus.STYLES) * corpus.GAMES_PER_STYLE))
 
@@ -74,6 +75,13 @@ def _fmt(v, unit):
     return str(v)
 
 
+def _span(figures):
+    # a port figure, or the two of its two games
+    if not figures:
+        return "-"
+    return "-".join("%.1f" % x for x in figures)
+
+
 def table(r):
     """The results as a Markdown table (stdout and bench/README.md)."""
     per_us = r["fuel_per_pico_us"]
@@ -92,9 +100,24 @@ def table(r):
     for key, what in (("first_light", "first light"), ("full_frame", "full frame"), ("busy", "busy")):
         worst = max(r["waits"].values(), key=lambda w, k=key: w[k + "_worst_ms"])
         rows.append(("  worst %s was" % what, worst[key + "_worst_press"], ""))
+    if "flash_before_first_light" in r:
+        rows.append(("Presses writing flash before their first light (all boards and languages; before the "
+                     "full frame)", "%d (%d)%s" % (r["flash_before_first_light"], r["flash_before_full_frame"],
+                                                   ": " + ", ".join(r["flash_before_screen_presses"][:3])
+                                                   if r["flash_before_screen_presses"] else ""), "0"))
+    for kind, c in sorted((r.get("press_checks") or {}).items()):
+        b, p = c["bench"], c["port"]
+        rows.append(("  %s (%s): first light / full frame now; on d436b82's firmware, bench vs real port"
+                     % (kind, c["press"]),
+                     "%s / %.1f; %.1f / %.1f vs %s / %s ms" % (
+                         "-" if b[0] is None else "%.1f" % b[0], b[1], c["then"][0], c["then"][1], _span(p[0]),
+                         _span(p[1])), "model check"))
     if "flash_erases_per_round" in r:
         rows.append(("Flash work per round: sector erases / page programs (littlefs at the rp2 geometry)",
                      "%.2f / %.2f" % (r["flash_erases_per_round"], r["flash_programs_per_round"]), "reported"))
+        rows.append(("  littlefs's computing per page programmed (the real port's, d436b82)", "%.2f ms (%.2f-%.2f)" % (
+            flashmodel.LFS_COMPUTE["per_page_ms"], flashmodel.LFS_COMPUTE["per_page_low_ms"],
+            flashmodel.LFS_COMPUTE["per_page_high_ms"]), "model check"))
     if "games_that_fit" in r:
         rows.append(("Finished games the flash keeps beside the firmware", "%d" % r["games_that_fit"], ">= 100"))
     check = r.get("port_check")
@@ -105,8 +128,23 @@ def table(r):
                 rows.append(("  long60-s12 computing, %s (%d): median / p95 / worst, bench vs real port" % (
                     what, check[k]["presses"]), "%.1f / %.1f / %.1f vs %s" % (
                     b[0], b[1], b[2], " / ".join("-" if x is None else "%.1f" % x for x in p)), "model check"))
-    rows.append(("CPU busy with no key pressed (loop %.0f passes/s, %.0f sleeps/s)" % (
+    rows.append(("CPU busy with no key pressed (loop %.0f passes/s, %.0f naps/s)" % (
         r["idle_passes_per_s"], r["idle_sleeps_per_s"]), "%.1f %%" % (100 * r["idle_cpu_share"]), "<= 10 %"))
+    if "loop_pass_ms" in r:
+        rows += [
+            ("  a loop pass, no key event: charged (each press pays one) / bench's own estimate vs real port",
+             "%.2f / %.2f vs %.2f ms" % (r["loop_pass_ms"], r["loop_pass_vm_ms"], r["loop_pass_port_ms"]),
+             "model check"),
+            ("  a 1 ms nap: charged / bench's own estimate (Python loop + 5 us) vs real port",
+             "%.0f / %.0f vs %.0f us" % (r["loop_nap_us"], r["loop_nap_vm_us"], r["loop_nap_port_us"]),
+             "model check"),
+            ("  idle CPU: charged / bench's own estimate vs real port (d436b82)",
+             "%.2f / %.2f vs %.2f %%" % (100 * r["idle_cpu_share"], 100 * r["idle_cpu_share_vm"],
+                                         100 * r["idle_cpu_share_port"]), "model check"),
+            ("  heap a loop pass asks for (frames too), idle / a key held; runs with the heap locked",
+             "%d / %d B; %s" % (r["loop_alloc_idle_bytes"], r["loop_alloc_held_bytes"],
+                                "yes" if r["loop_heap_locked_ok"] else "NO"), "0 / 0 B"),
+        ]
     rows.append(("  pages sent per press, median / p95 (of 8); whole frame", "%s / %s; %.0f%% of presses" % (
         r["pages_sent_per_press_median"], r["pages_sent_per_press_p95"], 100 * r["full_frame_press_share"]), ""))
     rows += [
@@ -213,7 +251,22 @@ firmware under the MicroPython VM and checks the budgets; it exits non-zero
 when one is exceeded. A plain run writes its results to `build/bench/`;
 `teatally bench --update` writes them here (`results.json`, this file) and
 rewrites the key scripts that changed. The table below is from the last
-`--update` ({records}).
+`--update` ({records}; for the waits also {wait_records}).
+
+Where each model lives (`host_tools/teatally_host/`, one file each; none
+imports `bench.py`):
+
+| model | file |
+|---|---|
+| the runs on the MicroPython VM (the guest, its marks, fuel) | `benchvm.py` |
+| the input (debounce under bouncing contacts) | `inputmodel.py` |
+| computing (calibration, the port's ratio; the loop's pass and nap, idle CPU) | `cpumodel.py` |
+| the display bus (what a `show()` sends, how long) | `busmodel.py` |
+| the flash (littlefs at the rp2 geometry, the W25Q16JV, the press's order) | `flashmodel.py` |
+| the waits per press, put together; the model checks against the port | `waits.py` |
+| effort (presses per round, the +/- counter baseline) | `effort.py` (the corpus: `corpus.py`) |
+| the budgets and their check | `budgets.py` |
+| the rest (records, heap, resume, ROMFS, Japanese) and the run itself | `bench.py` |
 
 {table}
 
@@ -226,7 +279,10 @@ rewrites the key scripts that changed. The table below is from the last
   2-key chord; the release for OK/BACK and the 2-key taps), on the default
   board (`pico_ssd1306`, I2C 400 kHz: a whole frame 23.3 ms) and the 2-key
   Waveshare board (SH1107, SPI 10 MHz), in English and in Japanese: the
-  worst of the four counts.
+  worst of the four counts. Every press counts: those of the bench's games
+  and of the effort corpus's first game of each style, the first from the
+  home menu, the setup's last (its board and the journal's first line) and
+  the game's last (the archive) included.
   - **First light** (p95 <= 25 ms, worst <= 50 ms): until the first changed
     page is on the panel. 25 ms keeps it under the ~32 ms at which a
     visual answer is felt as simultaneous with the press (Kaaresoja,
@@ -235,11 +291,24 @@ rewrites the key scripts that changed. The table below is from the last
     recommended range): until the last transfer of the press's screen.
   - **Busy** (reported, at the flash's typical and maximum times): until the
     device takes the next key: the press's flash work after its screen
-    (`App.finish`: the screen shows a round marked "not yet saved" until
-    its line is on the flash), the mark taken away, the idle work.
+    (`App.finish`: the screen is marked "not yet saved" until the work is
+    on the flash), the mark taken away, the idle work.
+  - **Flash before the screen** (0 presses): the firmware's rule is that
+    every press shows its screen before its flash work (`App.press`, then
+    `App.finish`; a screen queues its work with `App.later`). The bench
+    does not assume it: the firmware's own trace says where each write
+    fell against each `show()`, a write before the first light counts in
+    it, and the presses whose flash work came before their first light are
+    counted (budget 0; the table adds those before the full frame).
   - **CPU busy with no key pressed** (<= 10 %): the main loop rests
-    (`hw.wait`: 1 ms sleeps until a key edge or the next thing due: the
-    screen timeout, the watchdog, fed at every pass).
+    (`hw.wait`: 1 ms naps until a key edge or the next thing due: the
+    screen timeout, the watchdog, fed at every pass), each pass and each
+    nap at the real port's cost (below).
+  - **A loop pass asks nothing of the heap** (0 B, idle and with a key
+    held): on the port every pass asked 76 B (a call frame too big for the
+    C stack), so a held key brought a ~19 ms collection every few hundred
+    passes. Counted with `micropython.mem_total()` around a pass, which
+    also runs with the heap locked.
   - **Games that fit** (>= 100): finished games the filesystem keeps beside
     the firmware, counted in littlefs blocks on a real image
     (`teatally_host.flashmodel`).
@@ -307,6 +376,18 @@ rewrites the key scripts that changed. The table below is from the last
   timed with the board file's bus and speed and the driver's transactions;
   the I2C model agrees with the emulated bus of the real port within
   0.04 ms a press.
+- **The loop** (`teatally_host.cpumodel`): the real port measured, on
+  d436b82's firmware, 0.68 ms a pass with no key event and about 80 us a
+  1 ms nap (the Python wait loop and the SDK's timer work), idle CPU
+  7.95 %. The bench measures the same pass and nap in fuel on that firmware
+  and on this one, and charges the port's figures moved by the difference:
+  a pass 0.68 ms x (fuel now / fuel then), error as any computing (-9 % /
+  +19 %); a nap 80 us less the Python part saved, about +-10 %. Every press
+  pays one pass before its first light. The rest the port allows: a nap is
+  `time.sleep_ms(1)` (the CPU waits for the timer; a pin interrupt cannot
+  end it early) and `machine.lightsleep(ms)` stops the clocks a key and USB
+  need (no GPIO wake on rp2), so the rest stays 1 ms naps, with less
+  Python around each (counted down: no clock read a nap).
 - **The flash** (`teatally_host.flashmodel`): every file operation the
   firmware makes, traced in a run of its own, played on `littlefs-python`
   (the same littlefs C code as the port) at the rp2 geometry (block 4096,
@@ -315,9 +396,10 @@ rewrites the key scripts that changed. The table below is from the last
   maximum; the CPU stalls) and page programs (0.4 / 3 ms) per press. For
   long60-s12 it counts the real port's 64 erases and 220 program calls
   exactly (606 pages of 256 bytes). littlefs's own computing, which the VM
-  does not run: 0.94 ms a page programmed, fitted to the real port's
-  presses that append a line (median 21.7, p95 30.2 ms; the model gives
-  23.2 and 29.4).
+  does not run: 0.58 ms a page programmed (the real port's 0.56-0.60 on
+  d436b82's firmware; before, the bench fitted 0.94). The trace carries the
+  press's own marks (each `show()` ended, the flash work begun): each
+  write is charged where it fell, before the shows after it.
 - **Heap**: the real RPI_PICO v1.28 heap is 245,888 B (241,424 free at
   boot); the bench keeps the stock 192 KB as a conservative default (a
   Pico W has less). The real port's live heap peaks about 9.5 KB above the
@@ -326,8 +408,10 @@ rewrites the key scripts that changed. The table below is from the last
   is imported at boot and stays; the rare screens (score pads, settings,
   archive, the new-game setup, history, the final scoring) are imported by
   the press that opens them and released when closed (`ui.core.RARE`),
-  which costs that press the import. A key's flash work comes after its
-  screen (`App.press`, then `App.finish`).
+  which costs that press the import, unless the screen before names it
+  ahead (the home menu with no game loaded: the new-game setup, imported
+  while the players look, `ui.core.UI.ahead`). A key's flash work comes
+  after its screen (`App.press`, then `App.finish`), every key's.
 - Firmware in ROMFS (the rows marked ROMFS; no budget uses them): the same
   games again with the package imported from a ROMFS image, as `teatally
   flash --romfs` installs it on a MicroPython build with a ROMFS partition
@@ -355,7 +439,8 @@ def verdict_text(r):
 def readme(r):
     return README.format(
         verdict=verdict_text(r),
-        records=", ".join(r["records"]), table=table(r), mpver=r["micropython"].split("; ")[-1].split(" on ")[0],
+        records=", ".join(r["records"]), wait_records=", ".join(r.get("wait_records") or ["none"]),
+        table=table(r), mpver=r["micropython"].split("; ")[-1].split(" on ")[0],
         fuel_iter=r["calibration"]["fuel_per_iteration"], per_us=r["fuel_per_pico_us"])
 
 
@@ -369,7 +454,8 @@ def run(args):
         regenerate(folder)
     check_records(folder)
     write = not args.no_write
-    r = bench.run_bench(folder, log=lambda s: print(s, file=sys.stderr), write_keys=write and args.update)
+    r = bench.run_bench(folder, log=lambda s: print(s, file=sys.stderr), write_keys=write and args.update,
+                        corpus_waits=getattr(args, "corpus", False))
     if getattr(args, "corpus", False):
         # issue 26: presses per round on the effort corpus (its own module)
         r.update(corpus.measure(log=lambda s: print(s, file=sys.stderr)))

@@ -12,8 +12,11 @@ off during a write) nor littlefs's own computing. This module puts them back:
    C code as the rp2 port) at the rp2 port's configuration (LFS_CONFIG) over a
    block device that counts sector erases and 256-byte page programs.
 3. flash_ms() charges the counts at the W25Q16JV's datasheet times,
-   lfs_compute_ms() adds littlefs's computing (a model fit to the real port's
-   measured presses, see LFS_COMPUTE).
+   lfs_compute_ms() adds littlefs's computing (the real port's figure per
+   page, see LFS_COMPUTE). The trace carries the press's own marks (PRESS_HOOK:
+   each show() ended, the flash work begun), so press_flash() says what the
+   flash did before each show: a write before the first light counts in it
+   (teatally_host.waits).
 4. games_that_fit() counts the finished games the filesystem keeps beside the
    firmware.
 
@@ -140,6 +143,11 @@ def flash_trace():
 """
 
 
+# Marks in a press's trace (PRESS_HOOK), no operations: "s" a show() ended,
+# "F" the press's flash work began (App.finish).
+MARKERS = ("s", "F")
+
+
 def parse_trace(text):
     """The operations of a trace string (TRACE FORMAT) as tuples:
     ("o", k, path, mode), ("w", k, n), ("f", k), ("c", k), ("r", old, new),
@@ -158,6 +166,8 @@ def parse_trace(text):
             ops.append(("r", fields[0], fields[1]))
         elif code in "xmd":
             ops.append((code, fields[0]))
+        elif item in MARKERS:
+            continue  # where a press showed its screen (press_segments)
         else:
             raise ValueError("unknown flash trace operation %r" % item)
     return ops
@@ -315,19 +325,15 @@ def flash_ms(counts, timing="typ"):
     return counts["erases"] * t["erase_ms"] + counts["programs"] * t["page_ms"]
 
 
-# littlefs's computing on the Pico, per press (the VM runs none of it), in
-# ms per 256-byte page programmed. How: on the real port (MicroPython 1.28
-# rp2, eed9b5f's firmware, long60-s12) the 62 presses that write a line took
-# median 21.7 / p95 30.2 ms against the bench's 10.4 / 12.7; presses with no
-# flash work take 1.28x the bench. So a writing press is modelled as
-# 1.28 x bench + per_page_ms x its pages (FlashModel.play's "programs": at
-# every sync littlefs copies the file's last block into a fresh one, reading
-# it back, CRCing and programming it, so its work grows with the pages it
-# programs). Least squares on that median and p95 gives 0.94 ms a page:
-# model 23.2 / 29.4 ms (+1.5 / -0.8 against the port); a per-commit term
-# fits at 0. Error: about +-1.5 ms at the median and p95; the 1.28 scale
-# itself spans 1.16-1.52 over the presses (-1.3 / +4.1 ms at the median).
-LFS_COMPUTE = {"per_page_ms": 0.94}
+# littlefs's own computing on the Pico (the VM runs none of it), in ms per
+# 256-byte page programmed: at every sync littlefs copies the file's last
+# block into a fresh one, reading it back, CRCing and programming it, so its
+# work grows with the pages it programs. The real rp2 port measured it on
+# d436b82's firmware (MICROPYTHON-ON-HOST.md, "measured again"): about 0.56
+# to 0.60 ms a page. The bench charges 0.58 ms, error +-0.02 ms a page (+-3
+# %). (Before: 0.94 ms, fitted to eed9b5f's presses with the bench's
+# computing ratio in the fit.)
+LFS_COMPUTE = {"per_page_ms": 0.58, "per_page_low_ms": 0.56, "per_page_high_ms": 0.60}
 
 
 def lfs_compute_ms(counts):
@@ -433,10 +439,13 @@ def journal_ops(objs, archive=True):
 
 
 # -- the bench's game with the trace -------------------------------------------------
-# For a run of bench.PRESS_GUEST: `host` becomes a wrapper (sys.modules, as
+# For a run of benchvm.PRESS_GUEST: `host` becomes a wrapper (sys.modules, as
 # os above) that marks where each press begins in the log ("p", just before
-# the "b" mark) and, just after the "e" mark, sends the log to the host ("t"):
-# outside the press's fuel, and outside the collection's (from "c" to "b").
+# the "b" mark), where each of its show()s ended ("s", at the guest's "s"
+# mark) and where its flash work began ("F", at the "f" mark: App.finish),
+# and, just after the "e" mark, sends the log to the host ("t"): outside the
+# press's fuel, and outside the collection's (from "c" to "b"). So the
+# firmware's own trace says where each flash write falls against each show.
 PRESS_HOOK = """\
 import host as _tr_host
 class _TrHost:
@@ -445,6 +454,10 @@ _tr_h = _TrHost()
 def _tr_call(name, payload):
     if name == "b":
         _TR.append("p")
+    elif name == "s":
+        _TR.append("s")
+    elif name == "f":
+        _TR.append("F")
     r = _tr_host.call(name, payload)
     if name == "e":
         _tr_host.call("t", flash_trace())
@@ -461,16 +474,80 @@ def split_press(trace):
     return before.strip(";"), during.strip(";")
 
 
+def press_segments(during):
+    """A press's ops (split_press's second part) cut at its marks: [(mark,
+    ops before it)], the mark "s" (a show ended), "F" (the flash work
+    began) or "" (the press's end, for the ops after the last mark)."""
+    out = []
+    cur = []
+    for item in during.split(";") if during else ():
+        if item in MARKERS:
+            out.append((item, ";".join(cur)))
+            cur = []
+        else:
+            cur.append(item)
+    out.append(("", ";".join(cur)))
+    return out
+
+
+def press_flash(model, during):
+    """A press's flash work, played on ``model`` in its order -> the counts
+    of the whole press (FlashModel.play's) plus "segments": [{"at": the
+    mark it ends at (press_segments), "typ_ms", "max_ms" (stalls at the
+    W25Q16JV's typical and maximum times and littlefs's computing),
+    "erases", "programs"}]."""
+    total = None
+    segments = []
+    for mark, ops in press_segments(during):
+        c = model.play(ops)
+        segments.append({"at": mark, "typ_ms": busy_ms(c), "max_ms": busy_ms(c, "max"),
+                         "erases": c["erases"], "programs": c["programs"]})
+        total = c if total is None else {k: total[k] + c[k] for k in total}
+    total["segments"] = segments
+    return total
+
+
+def flash_counts(fw, events):
+    """Per press, the flash work of the game's key events on littlefs at
+    the rp2 geometry: its file operations traced in a run of their own (the
+    trace costs a little fuel and heap), played on an image that holds the
+    firmware, in their order against the press's show()s (press_flash)."""
+    run = trace_presses(fw, events)
+    if run["code"] != 0:
+        lines = [x for x in run["stderr"].strip().splitlines() if x.strip()]
+        raise SystemExit("the flash trace run failed: %s" % (lines[-1] if lines else ""))
+    model = FlashModel(firmware_files(fw))
+    model.play(run["boot"])
+    out = []
+    for before, during in run["traces"]:
+        c = model.play(before)  # the idle work after the press before: its busy
+        if out and (c["programs"] or c["erases"]):
+            last = out[-1]
+            for k in c:
+                last[k] += c[k]
+            tail = last["segments"][-1]
+            tail.update(typ_ms=tail["typ_ms"] + busy_ms(c), max_ms=tail["max_ms"] + busy_ms(c, "max"),
+                        erases=tail["erases"] + c["erases"], programs=tail["programs"] + c["programs"])
+        out.append(press_flash(model, during))
+    return out
+
+
+def writes_before(segments, mark_index):
+    """Did the flash work before the mark_index-th mark of a press program
+    or erase anything?"""
+    return any(s["programs"] or s["erases"] for s in segments[:mark_index + 1])
+
+
 def trace_presses(fw, events, heap=None, prelude=TRACE_PRELUDE + PRESS_HOOK):
-    """bench.PRESS_GUEST's game with the trace: -> {"fuel": [per press, as
-    bench.run_presses counts it], "traces": [(before, during) per press],
+    """benchvm.PRESS_GUEST's game with the trace: -> {"fuel": [per press, as
+    benchvm.run_presses counts it], "traces": [(before, during) per press],
     "boot": the ops before the first press, "code", "stderr"}. ``prelude``:
     without TRACE_PRELUDE, the same run untraced (what the trace costs)."""
     import tempfile
 
-    from teatally_host import bench, mpvm
+    from teatally_host import benchvm, mpvm
 
-    marks = bench.Marks([0] + list(events))
+    marks = benchvm.Marks([0] + list(events))
     logs = []
 
     def took(payload):
@@ -480,9 +557,9 @@ def trace_presses(fw, events, heap=None, prelude=TRACE_PRELUDE + PRESS_HOOK):
     host = marks.host()
     host["t"] = took
     with tempfile.TemporaryDirectory() as flash:
-        guest = bench.PRESS_GUEST % {"collect": "True", "boot": bench.BOOT_GUEST, "columns": True}
-        res = mpvm.run(prelude + guest, flash_dir=flash, heap=heap or bench.HEAP_PICO, host=host, firmware=fw,
-                       result_cap=bench.MARK_CAP, meter=marks.meter)
+        guest = benchvm.PRESS_GUEST % {"collect": "True", "boot": benchvm.BOOT_GUEST, "columns": True}
+        res = mpvm.run(prelude + guest, flash_dir=flash, heap=heap or benchvm.HEAP_PICO, host=host, firmware=fw,
+                       result_cap=benchvm.MARK_CAP, meter=marks.meter)
     seq = [f for n, _, f in marks.marks if n in "be"]
     fuel = [seq[i + 1] - seq[i] for i in range(0, len(seq) - 1, 2)]
     overhead = fuel.pop(0) if fuel else 0

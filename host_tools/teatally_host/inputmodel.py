@@ -155,3 +155,15 @@ def buttons_from_source(text, name="buttons_under_test"):
     mod = types.ModuleType(name)
     exec(compile(text, name + ".py", "exec"), mod.__dict__)
     return mod
+
+
+_DELAYS = {}  # layout -> {token: (typical, worst)}, measured once a run
+
+
+def input_delay_ms(token, layout):
+    """From the key's deciding edge to the event the app gets (the
+    firmware's debounce under the bounce model, polled every app.POLL_MS):
+    the typical delay, as the bench charges every press."""
+    if layout not in _DELAYS:
+        _DELAYS[layout] = delays(layout, poll_ms=1)
+    return _DELAYS[layout][token][0]

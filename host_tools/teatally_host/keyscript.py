@@ -64,6 +64,7 @@ class Driver:
 
         self.app = App(VirtualHardware(self.flash))
         self.app.boot()
+        self.app.step()  # the loop's first pass: the boot's screen, then its flash work (a mend's)
 
     def top(self):
         return self.app.ui.top()

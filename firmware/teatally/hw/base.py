@@ -87,7 +87,7 @@ set_flip(on)        Turn the picture 180 degrees where the driver can.
 make_keys(**kw)     A ``buttons.Keys`` for these predicates and layout.
 """
 
-from teatally.compat import const, ticks_add, ticks_diff, ticks_ms as _ticks_ms
+from teatally.compat import const, ticks_ms as _ticks_ms
 
 FRAME_W = const(128)
 FRAME_H = const(64)
@@ -177,12 +177,19 @@ class Hardware:
         pass
 
     def wait(self, ms):
-        # 1 ms at a time: a key edge (woken) ends the rest within a
-        # millisecond; each sleep costs the CPU a few bytecodes
-        # (idle_cpu_share in teatally_host.bench)
-        end = ticks_add(self.ticks_ms(), ms)
-        while not self.woken and ticks_diff(end, self.ticks_ms()) > 0:
+        # ms naps of 1 ms, counted down: a key edge (woken, set by its pin's
+        # interrupt) ends the rest within a millisecond. rp2's sleep_ms
+        # cannot be woken by a pin (the CPU waits for its timer alarm), and
+        # machine.lightsleep(ms) stops the clocks a key needs: a nap of
+        # 1 ms is the rest the port allows with a key seen in time. Each nap
+        # costs the CPU the SDK's timer work and these few bytecodes, no
+        # clock read (the rest runs long by the naps' cost, which only
+        # delays the next pass's checks; cpumodel.LOOP in the bench)
+        # (self.sleep_ms(1) called in place: taken out as a bound method
+        # it would be a heap object a rest)
+        while ms > 0 and not self.woken:
             self.sleep_ms(1)
+            ms -= 1
         self.woken = False
 
     def start_watchdog(self, ms):

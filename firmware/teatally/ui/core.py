@@ -185,6 +185,7 @@ class Screen:
     # key (None: BACK does nothing, no hold is shown), a bool.
     back_does = "does.back"
     undoes = False
+    ahead = None  # a rare module (RARE) its next press likely opens: UI.ahead
 
     def key(self, ui, ev):
         if ev == (E_PRESS | K_BACK):
@@ -515,6 +516,25 @@ class UI:
             self.opened.append([full, len(self.stack), True])
         __import__(full)
         return sys.modules[full]
+
+    def ahead(self):
+        """Import the rare module the screen on top names as its likely
+        next (its ``ahead`` attribute: the home menu's new-game setup), so
+        that the press which opens it pays no import (and meets no
+        collection the import brings: the first press from the home menu,
+        first light worst in teatally_host.budgets). The module stays
+        loaded while that screen is on the stack, as if it had opened it.
+        Called between presses (App.idle_work)."""
+        top = self.top()
+        name = top.ahead if top is not None else None
+        if name is None:
+            return
+        full = "teatally.ui." + name
+        for o in self.opened:
+            if o[0] == full:
+                return
+        self.opened.append([full, len(self.stack) - 1, False])
+        __import__(full)
 
     def _placed(self, i):
         # the modules opened for the screen now at index i

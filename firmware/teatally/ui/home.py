@@ -31,6 +31,11 @@ def home(ui):
     items.append((words.t("home.about"), "about"))
     m = Menu(words.t("home.title"), items, _home_pick, back=_stay)
     m.back_does = None  # (a hold shows nothing: BACK has nowhere to go)
+    if app.game is None:
+        # no game to resume: a new one is likely next, its setup imported
+        # while the players look (ui.core.UI.ahead); with a game loaded the
+        # heap keeps its room for it
+        m.ahead = "t42.setup"
     ui.reset(m)
 
 

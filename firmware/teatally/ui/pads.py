@@ -93,8 +93,9 @@ def _path(app):
 
 
 def save(app, pad):
-    # on every confirmed entry (atomic: tmp + rename)
-    write_file(_path(app), jsonc.dumps(pad.to_obj()))
+    # on every confirmed entry (atomic: tmp + rename), after the key's
+    # screen (app.later)
+    app.later(write_file, _path(app), jsonc.dumps(pad.to_obj()))
 
 
 def forget(app):

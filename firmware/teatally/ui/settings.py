@@ -1,5 +1,6 @@
 # The settings screen (opened from the home menu; imported by that key
-# press). Every change is saved at once (settings.json) and applied.
+# press). Every change is applied at once and saved (settings.json) after
+# its screen (app.later).
 
 from teatally import words
 from teatally.ui.core import Menu, Message, name_lines, wrap
@@ -138,8 +139,9 @@ def _set_board(ui, name):
 
 def write_board(app, name):
     """Write the board choice where the hardware layer reads it at boot
-    (atomic: a power cut leaves the old or the new name)."""
+    (atomic: a power cut leaves the old or the new name), after the key's
+    screen (app.later)."""
     from teatally.hw.boards import BOARD_FILE
     from teatally.journal import write_file
 
-    write_file(app.hw.flash_root + BOARD_FILE, name + "\n")
+    app.later(write_file, app.hw.flash_root + BOARD_FILE, name + "\n")
