@@ -752,7 +752,8 @@ print('line', jsonc.dumps(journal_objs()[-1]))
     assert rows["cat"] == '%s; Nothing="none" | sel 0 | gain 2 stars' % spaces
     # the first row selected, whatever was done before
     takes = 'King: the flamingo=["take", "flamingo"]; King: 2 tarts=["take", "tarts"]'
-    assert rows["king"].startswith(takes + "; Buy ") and rows["king"].endswith("| sel 0 | take the flamingo")  # the row says what it takes
+    # the row's hint says what it takes
+    assert rows["king"].startswith(takes + "; Buy ") and rows["king"].endswith("| sel 0 | take the flamingo")
     assert rows["one"].startswith('Effect: queen="effect"; ')
     assert rows["act"].startswith("Picker|Stars on alice") and '"effect": {"pile": 8}' in rows["act"]
     lines = [v for k, v in (line.split(" ", 1) for line in out.splitlines()) if k == "line"]

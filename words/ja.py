@@ -65,8 +65,8 @@ WORDS = {
     "error.ok": "{ok}: ゲームに戻る",
     # the screen while a computer holds the board (app.connected)
     "usb.title": "USB接続中",
-    "usb.text": "記録は保存されています。teatally flash/pull は終わるとゲームに戻ります。自分で接続したときは mpremote reset、"
-                "REPLでCtrl-D、またはUSBを差し直す。",
+    "usb.text": "記録は保存されています。teatally flash/pull は終わるとゲームに戻ります。"
+                "自分で接続したときは mpremote reset、REPLでCtrl-D、またはUSBを差し直す。",
     # a round's questions
     "ask.reveals": "{0}がめくったカード",
     "ask.hourglasses": "{0}: 砂時計を使う",
