@@ -271,8 +271,9 @@ def test_a_hold_in_japanese(dual):
 
 # -- every screen fits on the 2-key board ------------------------------------------------
 def _two_key(prelude):
-    assert "App(VirtualHardware(FLASH))" in prelude
-    return prelude.replace("App(VirtualHardware(FLASH))", "App(VirtualHardware(FLASH, '2key'))")
+    made = "App(VirtualHardware(FLASH, board_name=BOARD))"
+    assert made in prelude
+    return prelude.replace(made, "App(VirtualHardware(FLASH, '2key', board_name=BOARD))")
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -374,8 +375,8 @@ def test_a_game_by_real_gestures_is_the_game_by_logical_keys(tmp_path):
     """The demo's first round entered by the board's gestures (a, b,
     chord, holds) leaves the state its logical key script leaves; a hold
     to 1.6 s on the board asks, B undoes, hold:b:700+a redoes."""
-    logical = "ok ok down ok 5*ok ok   ok 3*up ok up ok"
-    real = "b b a b 5*b b   b 3*chord b chord b"
+    logical = "ok ok down ok ok down ok 2*down ok 3*down ok 4*down ok ok   4*down ok down ok ok"
+    real = "b b a b b a b 2*a b 3*a b 4*a b b   4*a b a b b"
     one = sim.Sim(TWO, tmp_path / "1", sim.ScriptInput(sim.parse_keys(logical, "2key")))
     two = sim.Sim(TWO, tmp_path / "2", sim.ScriptInput(sim.parse_keys(real + " hold:b:1600 b hold:b:700+a", "2key")),
                   png_dir=tmp_path / "png")
@@ -466,5 +467,6 @@ def test_the_readme_s_two_key_script_plays(tmp_path):
     # the hold to 1.6 s only asked; B undid the round; B held, then A, redid it
     assert [st["round"] for st in states] == [1, 0, 1]
     assert states[0] == states[2] and states[2]["blue"]["discard"] == ["knave"]
-    logical = sim.Sim(TWO, tmp_path / "l", sim.ScriptInput(sim.parse_keys("ok ok down ok 5*ok ok ok 3*up ok up ok")))
+    logical = sim.Sim(TWO, tmp_path / "l", sim.ScriptInput(sim.parse_keys(
+        "ok ok down ok ok down ok 2*down ok 3*down ok 4*down ok ok 4*down ok down ok ok")))
     assert logical.run().code == 0 and logical.state == states[2]

@@ -97,7 +97,7 @@ class Hold:
         # line 6 inverse, line 7 the bar: an outline room px wide, filled
         # px, a tick (BACK begins) at tick, the undo's name after it
         bar(fb, _Y)
-        text(fb, self.words, 0, _Y, 0)
+        text(fb, self.words, 1, _Y, 0)  # (a lit column before it: ui.core.text)
         y = _Y + LINE
         fb.fill_rect(0, y, W, LINE, 0)
         fb.rect(0, y + 1, room, LINE - 1, 1)
