@@ -68,7 +68,7 @@ class App:
 
         self.hw = hw
         self.fb = hw.display
-        self.keys = Keys(hw.predicates, hw.layout, now_ms=hw.ticks_ms())
+        self.keys = Keys(hw.predicates, hw.layout, now_ms=hw.ticks_ms(), scan=getattr(hw, "scan", None))
         self.ui = UI(self, gfx)
         self.journal = Journal(hw.flash_root)
         self.settings = self.load_settings()

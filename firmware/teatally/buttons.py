@@ -8,7 +8,8 @@ Pico, in the simulator and under pytest with a virtual clock.
 
 Events are small ints: ``kind | key``.
 
-- keys:  K_UP=0, K_DOWN=1, K_OK=2, K_BACK=3
+- keys:  K_UP=0, K_DOWN=1, K_OK=2, K_BACK=3; on the keypad also the digit
+  keys K_D0=4 .. K_D0+9=13 (``K_D0 + d``), K_STAR=14 ("*") and K_HASH=15 ("#")
 - kinds: E_PRESS=0x10 (a press: UP and DOWN sent at the press, OK and BACK
   at the release when no LONG fired), E_LONG=0x20 (held >= long_ms, sent
   once while still held), E_REPEAT=0x30 (auto-repeat of UP/DOWN while held
@@ -49,6 +50,21 @@ Every logical event stays reachable; B works as a "shift" for A::
     ... held together >= long_ms                    LONG UP, then REPEAT UP
     hold B >= long_ms, then press A                 LONG OK (at A's press)
 
+"keypad" (a 4x4 membrane matrix, teatally.hw.keypad scans it), 16
+predicates in the order of the keypad's legend row by row, ``KEYPAD``
+("123A456B789C*0#D"). The letters are the 4-key board's keys (A UP, B DOWN,
+C OK, D BACK, with their LONG and REPEAT as above); a digit, ``*`` and ``#``
+send their PRESS at the press and nothing more however long they are held::
+
+    gesture                     event(s)
+    press 0..9, * or #          PRESS of that key at the press (held: nothing more)
+    A, B, C, D                  as UP, DOWN, OK, BACK on the 4-key board
+    a key while another is held ignored (until released); the held one goes on
+    two keys down at one poll   neither counts (both ignored until released)
+
+One key at a time: a membrane without diodes cannot tell every pair of
+keys, and a second key is far more often a slip than a meaning.
+
 "Together" means the second key goes down before the first one has fired
 anything (before long_ms); the chord's own long timer starts when the second
 key joins. Once a gesture has fired its final event, the keys are ignored
@@ -78,17 +94,26 @@ K_UP = const(0)
 K_DOWN = const(1)
 K_OK = const(2)
 K_BACK = const(3)
+K_D0 = const(4)  # the keypad's digit d is K_D0 + d
+K_STAR = const(14)
+K_HASH = const(15)
 
 E_PRESS = const(0x10)
 E_LONG = const(0x20)
 E_REPEAT = const(0x30)
 NO_EVENT = const(-1)
 
-KEY_NAMES = ("UP", "DOWN", "OK", "BACK")
+KEY_NAMES = ("UP", "DOWN", "OK", "BACK", "0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "*", "#")
 KIND_NAMES = ("", "PRESS", "LONG", "REPEAT")
 
 LAYOUT_4KEY = "4key"
 LAYOUT_2KEY = "2key"
+LAYOUT_KEYPAD = "keypad"
+
+# The keypad's legend, row by row (its predicates come in this order), and
+# each key's logical key (KEY_NAMES' index)
+KEYPAD = "123A456B789C*0#D"
+KEYPAD_LOGICAL = bytes([KEY_NAMES.index(c) if c in "0123456789*#" else "ABCD".index(c) for c in KEYPAD])
 
 # 4-key per-button stages
 _IDLE = const(0)
@@ -188,6 +213,7 @@ class Keys:
         "_q",
         "_qh",
         "_qn",
+        "_scan",
     )
 
     def __init__(
@@ -200,18 +226,22 @@ class Keys:
         very_long_ms=1500,
         debounce_ms=20,
         now_ms=None,
+        scan=None,
     ):
         if layout == LAYOUT_4KEY:
             need = 4
         elif layout == LAYOUT_2KEY:
             need = 2
+        elif layout == LAYOUT_KEYPAD:
+            need = 16
         else:
-            raise ValueError("layout must be '4key' or '2key'")
+            raise ValueError("layout must be '4key', '2key' or 'keypad'")
         if len(predicates) != need:
             raise ValueError("%s layout needs %d buttons" % (layout, need))
         if now_ms is None:
             now_ms = ticks_ms()
         self.layout = layout
+        self._scan = scan  # called first at every poll (the keypad's matrix scan), or None
         self.long_ms = long_ms
         self.very_long_ms = very_long_ms
         self.repeat_delay_ms = repeat_delay_ms
@@ -249,6 +279,8 @@ class Keys:
         """Sample the buttons at ``now_ms``; return one event or NO_EVENT."""
         if now_ms is None:
             now_ms = ticks_ms()
+        if self._scan is not None:
+            self._scan()
         edge = False
         for d in self._db:
             if d.update(now_ms):
@@ -257,8 +289,10 @@ class Keys:
             self.last_activity = now_ms
         if self.layout == LAYOUT_4KEY:
             self._step4(now_ms)
-        else:
+        elif self.layout == LAYOUT_2KEY:
             self._step2(now_ms)
+        else:
+            self._stepk(now_ms)
         return self._pop()
 
     def held(self):
@@ -318,19 +352,20 @@ class Keys:
                 self._stage[k] = _IDLE
             elif s == _HELD:
                 if ticks_diff(now, self._down_at[k]) >= self.long_ms:
-                    self._long(k)
+                    self._long(k, k)
             elif s == _REPEATING:
                 self._repeat(k, k, now)
             k += 1
 
-    def _long(self, k):
-        # button k held for long_ms: LONG, then UP/DOWN auto-repeat
+    def _long(self, slot, k):
+        # button slot (logical key k) held for long_ms: LONG, then UP/DOWN
+        # auto-repeat
         self._push(E_LONG | k)
         if k <= K_DOWN:
-            self._stage[k] = _REPEATING
-            self._next[k] = ticks_add(self._down_at[k], self.long_ms + self.repeat_delay_ms)
+            self._stage[slot] = _REPEATING
+            self._next[slot] = ticks_add(self._down_at[slot], self.long_ms + self.repeat_delay_ms)
         else:
-            self._stage[k] = _SPENT
+            self._stage[slot] = _SPENT
 
     def _repeat(self, slot, key, now):
         nxt = self._next[slot]
@@ -340,6 +375,58 @@ class Keys:
             if ticks_diff(now, nxt) >= 0:  # polls came late: skip, never burst
                 nxt = ticks_add(now, self.repeat_ms)
             self._next[slot] = nxt
+
+    # -- the keypad ------------------------------------------------------
+    def _stepk(self, now):
+        # one key at a time (see Layouts); runs at every poll: allocates
+        # nothing (tests/test_keypad.py)
+        stage = self._stage
+        active = -1  # the key held and counting, if any
+        other = False  # a key held from before this poll (counting or not)
+        rose = 0
+        k = 0
+        while k < 16:
+            d = self._db[k]
+            if d.fell:
+                lk = KEYPAD_LOGICAL[k]
+                if stage[k] == _HELD and (lk == K_OK or lk == K_BACK):  # a tap, no LONG
+                    self._push(E_PRESS | lk)
+                stage[k] = _IDLE
+            elif d.rose:
+                rose += 1
+            elif d.value:
+                other = True
+                if stage[k] == _HELD or stage[k] == _REPEATING:
+                    active = k
+            k += 1
+        if rose:
+            k = 0
+            while k < 16:
+                if self._db[k].rose:
+                    if other or rose > 1:
+                        stage[k] = _SPENT  # a second key, or two at once: ignored
+                    else:
+                        self._startk(k, now)
+                k += 1
+        if active >= 0:
+            lk = KEYPAD_LOGICAL[active]
+            if stage[active] == _HELD:
+                if ticks_diff(now, self._down_at[active]) >= self.long_ms:
+                    self._long(active, lk)
+            else:
+                self._repeat(active, lk, now)
+
+    def _startk(self, k, now):
+        # keypad key k goes down alone
+        lk = KEYPAD_LOGICAL[k]
+        self._down_at[k] = now
+        if lk >= K_D0:  # a digit, * or #: at the press, and that is all
+            self._push(E_PRESS | lk)
+            self._stage[k] = _SPENT
+            return
+        self._stage[k] = _HELD
+        if lk <= K_DOWN:  # a step whatever follows: at the press
+            self._push(E_PRESS | lk)
 
     # -- 2 buttons (A, B) --------------------------------------------------
     def _step2(self, now):
