@@ -35,6 +35,7 @@ package(
         "hw/base.py",
         "hw/boards.py",
         "hw/diagnose.py",
+        "hw/keypad.py",
         "hw/pages.py",
         "hw/pico.py",
         "rules/__init__.py",

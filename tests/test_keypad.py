@@ -1,5 +1,5 @@
 """The keypad board's keys (issue 31): the 4x4 matrix scan (hw.keypad) over
-wires without diodes (hw.virtual.MatrixWires: ghosts included) and the
+wires without diodes (hw.wires.MatrixWires: ghosts included) and the
 "keypad" layout of teatally.buttons, on both interpreters (``dual``).
 
 Each case is a timeline of key contacts (1 ms a poll, a virtual clock):
@@ -9,7 +9,7 @@ micropython.heap_lock() (nothing allocated while scanning)."""
 HARNESS = r"""
 from teatally import buttons as B
 from teatally.hw import keypad
-from teatally.hw.virtual import MatrixWires
+from teatally.hw.wires import MatrixWires
 
 def key(c):
     return B.KEYPAD.index(c)

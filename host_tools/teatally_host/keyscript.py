@@ -30,6 +30,11 @@ import tempfile
 from teatally_host import pyframebuf
 
 TOKENS = {"up": 0, "down": 1, "ok": 2, "back": 3}
+# the keypad board's own keys (teatally.buttons: K_D0 + d, K_STAR, K_HASH)
+for _d in range(10):
+    TOKENS[str(_d)] = 4 + _d
+TOKENS["star"] = 14
+TOKENS["hash"] = 15
 SETUP = 0
 END = -1
 

@@ -25,7 +25,9 @@ the line:
 - ``UP`` ``DOWN`` ``OK`` ``BACK`` or ``long:up`` ... ``long:back``: long presses
   (held 700 ms: a long UP/DOWN steps at the press and again at the LONG);
 - ``wait:MS``: let MS milliseconds of virtual time pass (the screen timeout);
-- ``N*tok``: the token N times (``3*down``).
+- ``N*tok``: the token N times (``3*down``);
+- on the keypad board only: ``0`` .. ``9``, ``star``, ``hash``, its own keys
+  (``up down ok back`` are its A B C D, with their long presses).
 
 On the two-key Waveshare board the same logical keys become its gestures
 (tap A = down, tap B = ok, A+B = up, hold B 0.9 s = back, hold B 1.7 s =
@@ -33,7 +35,8 @@ long back, hold B then tap A = long ok; see ``teatally.buttons``).
 
 Interactive keys: arrows Up/Down, Enter = OK, Backspace = BACK; ``u d o b``
 short and ``U D O B`` long presses; ``l`` then a key makes it long; ``q`` (or
-Ctrl-C) quits.
+Ctrl-C) quits. On the keypad board (``--board pico_keypad``) the computer's
+digit keys, ``*`` and ``#`` are the keypad's, and up/down/ok/back its A-D.
 """
 
 import json
@@ -55,6 +58,12 @@ W, H = 128, 64
 FRAME_BYTES = W * H // 8
 
 KEYS = ("up", "down", "ok", "back")
+# the keypad board's own keys (teatally.buttons, layout "keypad"): the
+# digits, star and hash ("*" and "#" are the script's repeat and comment)
+KEYPAD_TOKENS = ("0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "star", "hash")
+# each token's key on the keypad's legend (buttons.KEYPAD); up/down/ok/back are A-D
+KEYPAD_LEGEND = "123A456B789C*0#D"
+_ON_KEYPAD = {"up": "A", "down": "B", "ok": "C", "back": "D", "star": "*", "hash": "#"}
 SHORT_MS = 80
 LONG_MS = 700  # LONG fires 600 ms after the press's first edge, auto-repeat would start at 850
 SETTLE_MS = 150  # kept in step with teatally.hw.sim.SETTLE_MS (the gap between presses)
@@ -171,7 +180,7 @@ def parse_keys(text):
 
 
 def _token(word, lineno):
-    if word in KEYS:
+    if word in KEYS or word in KEYPAD_TOKENS:
         return ("press", word)
     if word.lower() in KEYS and word.isupper():
         return ("long", word.lower())
@@ -202,6 +211,15 @@ def load_board(name):
     return {"name": ns.get("NAME", name), "layout": layout}
 
 
+def check_tokens(tokens, layout):
+    """ScriptError when a key script's tokens need another board (the
+    keypad's digits on a cursor board)."""
+    if layout != "keypad":
+        for kind, key in tokens:
+            if kind != "wait" and key in KEYPAD_TOKENS:
+                raise ScriptError("key %r is the keypad's: play it with --board pico_keypad" % key)
+
+
 def board_of(flash):
     """The board the device would boot with: flash/board.txt (first line), as
     teatally.hw.base reads it on the Pico, else the default board."""
@@ -216,6 +234,11 @@ def gesture(layout, kind, key):
     """One logical press as pin changes [[dt_ms, mask], ...] from now."""
     if kind == "wait":
         return [[key, -1]]
+    if layout == "keypad":
+        bit = 1 << KEYPAD_LEGEND.index(_ON_KEYPAD.get(key, key))
+        return [[0, bit], [LONG_MS if kind == "long" else SHORT_MS, 0]]
+    if key in KEYPAD_TOKENS:
+        raise ScriptError("key %r is the keypad's: play it with --board pico_keypad" % key)
     if layout == "4key":
         bit = 1 << KEYS.index(key)
         return [[0, bit], [LONG_MS if kind == "long" else SHORT_MS, 0]]
@@ -372,6 +395,10 @@ class TerminalInput:
         if c == "l":
             self.long_next = True
             return None
+        if c in "0123456789":
+            return ("press", c)
+        if c in "*#":
+            return ("press", "star" if c == "*" else "hash")
         if c.lower() in self.LETTERS:
             return ("long" if c.isupper() else "press", self.LETTERS[c.lower()])
         return None
@@ -395,6 +422,8 @@ class Sim:
         keep_frames=False,
     ):
         self.board = load_board(board)
+        if isinstance(source, ScriptInput):
+            check_tokens(source.tokens, self.board["layout"])
         self.flash = flash
         self.source = source
         self.png_dir = Path(png_dir) if png_dir else None

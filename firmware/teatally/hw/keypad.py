@@ -1,5 +1,5 @@
 """A 4x4 membrane matrix keypad (no diodes): its scan, for the keypad board
-(boards/pico_keypad.py) and the virtual ones (hw.virtual.MatrixWires).
+(boards/pico_keypad.py) and the virtual ones (hw.wires.MatrixWires).
 
 Wiring: four row lines and four column lines; a key joins its row to its
 column. The rows are open-drain outputs (driven low, or let float), the

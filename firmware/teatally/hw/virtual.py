@@ -77,6 +77,7 @@ class VirtualHardware:
         if layout == "keypad":
             # the keys as a matrix's contacts, read by the Pico's own scan
             from teatally.hw.keypad import Matrix
+            from teatally.hw.wires import MatrixWires
 
             self.wires = MatrixWires(self.pins)
             self.matrix = Matrix(self.wires.rows, self.wires.cols)
@@ -144,66 +145,3 @@ class VirtualHardware:
         self.display.flipped = bool(flip)
         self.display.changed_pages.forget()  # as a real panel's: the next show sends every page
 
-
-class _Line:
-    # one wire of MatrixWires: a row (value(v) drives it: 0 low, 1 floats)
-    # or a column (value() reads it)
-    def __init__(self, wires, i):
-        self.wires = wires
-        self.i = i
-
-    def value(self, v=None):
-        if v is None:
-            return self.wires.level(self.i)
-        self.wires.drive[self.i] = not v
-        return None
-
-    def irq(self, handler=None, trigger=0):
-        self.wires.handlers.append(handler)
-
-
-class MatrixWires:
-    """A 4x4 keypad matrix without diodes, as wires: ``contacts`` (a list of
-    16 booleans, key 4 * row + column closed) join rows to columns; a
-    column reads low when any row driven low reaches it through closed
-    keys (ghosts included: rows float when not driven). ``rows`` / ``cols``
-    are pin-like (hw.keypad.Matrix scans them); ``settle()`` calls the
-    columns' interrupt handlers when a column's level changed, as the
-    Pico's edge interrupts would (the driver of a test calls it after
-    changing contacts)."""
-
-    def __init__(self, contacts):
-        self.contacts = contacts
-        self.drive = [False] * 4  # row i driven low
-        self.rows = tuple(_Line(self, i) for i in range(4))
-        self.cols = tuple(_Line(self, 4 + j) for j in range(4))
-        self.handlers = []
-        self.was = 0xF
-
-    def level(self, node):
-        # 1 unless a driven row reaches node (4 + column) through the keys
-        seen = [False] * 8
-        todo = [node]
-        seen[node] = True
-        c = self.contacts
-        while todo:
-            n = todo.pop()
-            if n < 4 and self.drive[n]:
-                return 0
-            for k in range(16):
-                if c[k]:
-                    r, col = k // 4, 4 + k % 4
-                    o = col if n == r else r if n == col else -1
-                    if o >= 0 and not seen[o]:
-                        seen[o] = True
-                        todo.append(o)
-        return 1
-
-    def settle(self):
-        now = 0
-        for j in range(4):
-            now |= self.level(4 + j) << j
-        if now != self.was:
-            self.was = now
-            for h in self.handlers:
-                h(None)
