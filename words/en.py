@@ -16,6 +16,10 @@ screen and fails on any text wider than its place.
 """
 
 WORDS = {
+    # the keypad board (issue 31): a number picker's keys, at its right (10 columns)
+    "keys.digit": "keys {0}-{1}",
+    "keys.typed": "0-9, C=OK",
+    "keys.signed": "0-9 * C=OK",
     # the status board (rows 6 and 7) and its legend (game menu)
     "board.hint": "BACK: game menu",
     "board.next": "{0}: {1}? OK",

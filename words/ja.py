@@ -21,6 +21,9 @@ Every character outside ASCII must be in the glyph subset ja_font
 """
 
 WORDS = {
+    "keys.digit": "{0}-{1}",
+    "keys.typed": "0-9, C=OK",
+    "keys.signed": "0-9 * C=OK",
     # the status board (rows 6 and 7) and its legend (game menu)
     "board.hint": "BACK: ゲームメニュー",
     "board.next": "{0}: {1}? OK",

@@ -127,6 +127,8 @@ KEYS = (
     b"hist.title"
     b"home.about"
     b"home.title"
+    b"keys.digit"
+    b"keys.typed"
     b"mend.again"
     b"mend.aside"
     b"mend.enter"
@@ -162,6 +164,7 @@ KEYS = (
     b"final.title"
     b"hist.adjust"
     b"home.resume"
+    b"keys.signed"
     b"label.watch"
     b"legend.draw"
     b"mend.adjust"
@@ -307,5 +310,5 @@ KEYS = (
     b"tw.loyal_celebriteas"  # 20 long
 )
 # START[n]: where the keys n long start in KEYS; FIRST[n]: the number of the first
-START = (0, 0, 0, 0, 0, 0, 0, 24, 108, 396, 864, 1264, 1594, 2002, 2340, 2578, 2893, 3053, 3206, 3350, 3388, 3408)
-FIRST = (0, 0, 0, 0, 0, 0, 0, 4, 16, 52, 104, 144, 174, 208, 234, 251, 272, 282, 291, 299, 301, 302)
+START = (0, 0, 0, 0, 0, 0, 0, 24, 108, 396, 864, 1284, 1625, 2033, 2371, 2609, 2924, 3084, 3237, 3381, 3419, 3439)
+FIRST = (0, 0, 0, 0, 0, 0, 0, 4, 16, 52, 104, 146, 177, 211, 237, 254, 275, 285, 294, 302, 304, 305)

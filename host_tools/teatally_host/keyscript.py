@@ -197,6 +197,63 @@ class Driver:
         return self.presses
 
 
+class KeypadDriver(Driver):
+    """The same table on the keypad board (issue 31): every answer with a
+    key (ui.core.keyed: a card by its value, a pile, a number ...) by that
+    key alone, a number picker by its digits (then "*" for a minus and OK
+    where one digit does not answer), the rest by cursor as on the 4-key
+    board (its up/down/ok/back are the keypad's A-D)."""
+
+    def boot(self):
+        from teatally.app import App
+        from teatally.hw.virtual import VirtualHardware
+
+        self.app = App(VirtualHardware(self.flash, "keypad"))
+        self.app.boot()
+
+    def choose(self, value):
+        from teatally.ui import core
+
+        t = self.top()
+        if isinstance(t, core.Picker):
+            if core.one_key(t.lo, t.hi):
+                self.press(str(value))
+                return
+            for ch in str(abs(value)):
+                self.press(ch)
+            if value < 0:
+                self.press("star")
+            self.press("ok")
+            return
+        keys = getattr(t, "keys", None)
+        if keys is not None:
+            values = [it[1] for it in t.items]
+            if value in values:
+                b = core.key_shown(keys[values.index(value)])
+                if b >= 0:
+                    self.press(key_token(b))
+                    return
+        Driver.choose(self, value)
+
+    def opening(self, rec):
+        from teatally.rules import t42
+        from teatally.ui import core
+        from teatally.ui.t42 import round as ui_round
+
+        q = ui_round.first_question(self.app)
+        if q is None:
+            self.press("ok")  # the board only opens the round
+            return
+        need, values = q
+        masks = ui_round.answer_keys(t42.ASK_CARD, [(None, v) for v in values])
+        self.press(key_token(core.key_shown(masks[values.index(rec[need.key])])))
+
+
+def key_token(b):
+    """A key (ui.core.keyed: 0-9, KEY_STAR, KEY_HASH) as its key-script token."""
+    return str(b) if b <= 9 else "star" if b == 10 else "hash"
+
+
 def answer(r, rec):
     """The record's answer to the question of the round r on screen (its
     Need, or the winner's action once the engine needs nothing more)."""
@@ -253,12 +310,12 @@ def first_difference(got, objs):
     return None
 
 
-def presses_for(objs, archive=True):
+def presses_for(objs, archive=True, keypad=False):
     """[(token, record line)] entering objs on a fresh device (setup = 0,
-    round lines 1.., the end = -1). Raises if the device would not record
-    exactly objs."""
+    round lines 1.., the end = -1; keypad: on the keypad board). Raises if
+    the device would not record exactly objs."""
     with tempfile.TemporaryDirectory(prefix="tt-keys-") as flash:
-        drv = Driver(flash)
+        drv = KeypadDriver(flash) if keypad else Driver(flash)
         drv.play(objs, archive)
         got = [drv.app.game.setup] + list(drv.app.game.actions) if drv.app.game is not None else None
         if archive:

@@ -23,7 +23,7 @@ does not fit is wrapped or said shorter (OVERFLOWS, tests/test_text_fit.py)."""
 
 import sys
 
-from teatally.buttons import E_LONG, E_PRESS, E_REPEAT, K_BACK, K_DOWN, K_OK, K_UP
+from teatally.buttons import E_LONG, E_PRESS, E_REPEAT, K_BACK, K_D0, K_DOWN, K_OK, K_UP
 from teatally.compat import const
 
 W = const(128)
@@ -43,6 +43,66 @@ def kind(ev):
 
 def keyof(ev):
     return ev & 0x0F
+
+
+# Direct entry (issue 31: the keypad board). A question's answers each get
+# the keys that answer it at once, by what the answer means (a card's
+# value, a pile's, a number), never by its place in the list: a key mask,
+# bit d for the digit d, KEY_STAR for "*", KEY_HASH for "#". A screen shows
+# the key beside each answer (its highest bit: KEYCHARS) on a board with the
+# keys (UI.keypad); on the other boards the masks are there and unused.
+KEY_STAR = const(10)
+KEY_HASH = const(11)
+KEYCHARS = (b"0", b"1", b"2", b"3", b"4", b"5", b"6", b"7", b"8", b"9", b"*", b"#")
+
+
+def keyed(ev):
+    """The keypad key pressed (ev a PRESS of a digit, "*" or "#") as its
+    bit in a key mask (0-9, KEY_STAR, KEY_HASH), else -1."""
+    k = ev & 0x0F
+    if ev & 0xF0 == E_PRESS and k >= K_D0:
+        return k - K_D0
+    return -1
+
+
+def key_shown(mask):
+    """The key a screen shows for an answer with key mask (its highest
+    bit), or -1 for none."""
+    b = KEY_HASH
+    while b >= 0 and not mask & (1 << b):
+        b -= 1
+    return b
+
+
+def typed(value, lo, hi, entry, b):
+    """A number picker's typed entry: key b (keyed) pressed with value on
+    screen and entry digits typed so far (0: none yet) -> (value, entry).
+    A digit appends while the number stays within lo..hi (the first digit
+    starts afresh, a digit that would leave the range starts afresh too),
+    keeping the sign; "*" turns the sign (when lo..hi allows it). Anything
+    that cannot give a number in lo..hi leaves both as they were."""
+    if b == KEY_STAR:
+        return (-value, entry) if value and lo <= -value <= hi else (value, entry)
+    if b > 9:
+        return value, entry
+    neg = value < 0 or (entry == 0 and hi < 0)
+    if entry:
+        v = -value if value < 0 else value
+        v = v * 10 + b
+        v = -v if neg else v
+        if lo <= v <= hi:
+            return v, entry + 1
+    v = -b if neg else b
+    if lo <= v <= hi:
+        return v, 1
+    if lo <= b <= hi:
+        return b, 1
+    return value, entry
+
+
+def one_key(lo, hi):
+    """Does one digit answer a number from lo..hi (no OK after it)?"""
+    return 0 <= lo and hi <= 9
 
 
 def width(s):
@@ -179,7 +239,7 @@ class Menu(Screen):
     """A scrolling list. items: list of (label, value). pick(ui, value) is
     called on OK; back(ui) on BACK (default: pop)."""
 
-    def __init__(self, title, items, pick, back=None, sel=0, hint=None):
+    def __init__(self, title, items, pick, back=None, sel=0, hint=None, keys=None):
         self.title = title
         self.items = items
         self.pick = pick
@@ -187,10 +247,32 @@ class Menu(Screen):
         self.sel = sel if 0 <= sel < len(items) else 0
         self.top = 0
         self.hint = hint  # optional fn(value) -> bottom line text
+        # direct entry: per item its key mask (see keyed), or None
+        self.keys = keys
+        self.keypad = False  # the keys are shown beside the labels (set at draw)
+
+    def item_keyed(self, b):
+        """The item that key b (keyed) answers, or -1."""
+        keys = self.keys
+        if keys is not None and b >= 0:
+            i = 0
+            while i < len(keys):
+                if keys[i] & (1 << b):
+                    return i
+                i += 1
+        return -1
 
     def key(self, ui, ev):
         k = keyof(ev)
         n = len(self.items)
+        b = keyed(ev)
+        if b >= 0:
+            i = self.item_keyed(b)
+            if i >= 0:  # one key answers: no OK follows
+                self.sel = i
+                ui.dirty = True
+                self.pick(ui, self.items[i][1])
+            return
         if k == K_UP and kind(ev) in STEP_KINDS and n:
             self.sel = (self.sel - 1) % n
         elif k == K_DOWN and kind(ev) in STEP_KINDS and n:
@@ -206,6 +288,7 @@ class Menu(Screen):
     def draw(self, ui, fb):
         # Every key press redraws: no new strings here but the hint's (each
         # new string costs a search of the interned-string table, ~0.15 ms).
+        self.keypad = ui.keypad and self.keys is not None
         rows = self._shown()
         if self.sel < self.top:
             self.top = self.sel
@@ -240,7 +323,14 @@ class Menu(Screen):
         while i < end:
             if i == self.sel:
                 bar(fb, y)
-            _item(fb, self.items[i][0], y, i != self.sel)
+            if self.keypad:
+                # the key that answers it, then the label: 19 columns
+                b = key_shown(self.keys[i])
+                if b >= 0:
+                    text(fb, KEYCHARS[b], 0, y, 1 if i != self.sel else 0)
+                _item(fb, self.items[i][0], y, i != self.sel, 7)
+            else:
+                _item(fb, self.items[i][0], y, i != self.sel)
             y += LINE
             i += 1
 
@@ -253,14 +343,14 @@ class Menu(Screen):
         fb.fill_rect(W - 2, y, 2, h, 1)
 
 
-def _item(fb, label, y, c):
+def _item(fb, label, y, c, x=4):
     # a menu line's label from x = 4, clear of the scrollbar (2 px at the
-    # right edge): 20 columns
+    # right edge): 20 columns (from x = 7 after a key: 19)
     if type(label) is str:
         label = label.encode()
-    w = _font().draw(fb, label, 4, y, c)
-    if 4 + w > W - 2:
-        _overflow(label, 4, y)
+    w = _font().draw(fb, label, x, y, c)
+    if x + w > W - 2:
+        _overflow(label, x, y)
 
 
 class Picker(Screen):
@@ -278,9 +368,22 @@ class Picker(Screen):
         self.describe = describe
         self.back = back
         self._range = None  # "lo..hi", made at the first draw
+        self.entry = 0  # digits typed (direct entry: typed)
 
     def key(self, ui, ev):
         k = keyof(ev)
+        b = keyed(ev)
+        if b >= 0:
+            if b <= 9 and one_key(self.lo, self.hi):
+                if self.lo <= b <= self.hi:  # one key answers: no OK follows
+                    self.value = b
+                    ui.dirty = True
+                    self.done(ui, b)
+                return
+            self.value, self.entry = typed(self.value, self.lo, self.hi, self.entry, b)
+            ui.dirty = True
+            return
+        self.entry = 0
         if k == K_UP and kind(ev) in STEP_KINDS:
             self.value = self.value + 1 if self.value < self.hi else self.lo
         elif k == K_DOWN and kind(ev) in STEP_KINDS:
@@ -304,8 +407,23 @@ class Picker(Screen):
             # bytes (fb.text takes them): no new str
             self._range = b"%d..%d" % (self.lo, self.hi)
         text(fb, self._range, 64, 16)
+        if ui.keypad:
+            # the keys: a digit answers at once, or digits, * the sign, C
+            keys = words_keys(self.lo, self.hi)
+            if keys is not None:
+                text(fb, keys, 64, 24)
         if self.describe is not None:
             _lines(fb, self.describe(self.value), 0, 40)  # the 3 lines left
+
+
+def words_keys(lo, hi):
+    """The keypad's keys of a number picker lo..hi, in words (drawn at its
+    right): "keys 0-5", or "0-9 * C" (digits, the sign, OK)."""
+    from teatally import words
+
+    if one_key(lo, hi):
+        return words.f("keys.digit", lo, hi)
+    return words.t("keys.signed" if lo < 0 else "keys.typed")
 
 
 class Message(Screen):
@@ -460,6 +578,9 @@ class UI:
         self.stack = []
         self.dirty = True
         self.menu_seen = False  # the game menu was opened: its first-use hint goes
+        # the board has a keypad (issue 31): screens show the key beside each answer
+        hw = getattr(app, "hw", None)
+        self.keypad = getattr(hw, "layout", None) == "keypad"
         # the rare modules open: [name, the stack index of their first
         # screen, True until a push/replace/reset places that screen]
         self.opened = []
