@@ -223,7 +223,8 @@ class KeypadDriver(Driver):
                 self.press(ch)
             if value < 0:
                 self.press("star")
-            self.press("ok")
+            if value < 0 or not core.final(value, t.lo, t.hi):
+                self.press("ok")
             return
         keys = getattr(t, "keys", None)
         if keys is not None:

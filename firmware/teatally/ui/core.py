@@ -100,6 +100,13 @@ def typed(value, lo, hi, entry, b):
     return value, entry
 
 
+def final(v, lo, hi):
+    """Is v, just typed, the whole answer from lo..hi: no digit could
+    follow it within the range (0 starts no number; a range with minus
+    numbers always waits for OK, the sign may come)?"""
+    return lo >= 0 and (v == 0 or v * 10 > hi)
+
+
 def one_key(lo, hi):
     """Does one digit answer a number from lo..hi (no OK after it)?"""
     return 0 <= lo and hi <= 9
@@ -324,11 +331,14 @@ class Menu(Screen):
             if i == self.sel:
                 bar(fb, y)
             if self.keypad:
-                # the key that answers it, then the label: 19 columns
+                # the key that answers it in a block of its own (lit, dark on
+                # the bar), then the label: 19 columns
                 b = key_shown(self.keys[i])
                 if b >= 0:
-                    text(fb, KEYCHARS[b], 0, y, 1 if i != self.sel else 0)
-                _item(fb, self.items[i][0], y, i != self.sel, 7)
+                    c = 1 if i != self.sel else 0
+                    fb.fill_rect(0, y, 7, LINE, c)
+                    text(fb, KEYCHARS[b], 1, y, 1 - c)
+                _item(fb, self.items[i][0], y, i != self.sel, 9)
             else:
                 _item(fb, self.items[i][0], y, i != self.sel)
             y += LINE
@@ -345,7 +355,7 @@ class Menu(Screen):
 
 def _item(fb, label, y, c, x=4):
     # a menu line's label from x = 4, clear of the scrollbar (2 px at the
-    # right edge): 20 columns (from x = 7 after a key: 19)
+    # right edge): 20 columns (from x = 9 after a key: 19)
     if type(label) is str:
         label = label.encode()
     w = _font().draw(fb, label, x, y, c)
@@ -380,8 +390,11 @@ class Picker(Screen):
                     ui.dirty = True
                     self.done(ui, b)
                 return
-            self.value, self.entry = typed(self.value, self.lo, self.hi, self.entry, b)
+            entry = self.entry
+            self.value, self.entry = typed(self.value, self.lo, self.hi, entry, b)
             ui.dirty = True
+            if self.entry > entry and final(self.value, self.lo, self.hi):
+                self.done(ui, self.value)  # no digit more could follow: no OK
             return
         self.entry = 0
         if k == K_UP and kind(ev) in STEP_KINDS:

@@ -15,7 +15,23 @@ from teatally.rules import teatime
 from teatally.rules import witches
 from teatally.journal import PAD_FILE, write_file
 from teatally.buttons import E_LONG, E_PRESS, K_BACK, K_DOWN, K_OK, K_UP
-from teatally.ui.core import LINE, ROWS, Menu, Message, Screen, W, header, keyof, kind, text, width, wrap
+from teatally.ui.core import (
+    LINE,
+    ROWS,
+    W,
+    Menu,
+    Message,
+    Screen,
+    final,
+    header,
+    keyed,
+    keyof,
+    kind,
+    text,
+    typed,
+    width,
+    wrap,
+)
 
 
 TEATIME = "teatime"
@@ -291,9 +307,15 @@ class Entry(Screen):
     def __init__(self, pad):
         self.pad = pad
         self._fixed = None  # (player, field, title, position, range) last drawn
+        self.entry = 0  # digits typed into this field (the keypad: ui.core.typed)
 
     def key(self, ui, ev):
         k = keyof(ev)
+        b = keyed(ev)
+        if b >= 0:
+            self._typed(ui, b)
+            return
+        self.entry = 0
         if (k == K_UP or k == K_DOWN) and kind(ev) != 0:
             self._step(k == K_UP, kind(ev) != E_PRESS)
         elif ev == (E_PRESS | K_OK):
@@ -306,6 +328,19 @@ class Entry(Screen):
         else:
             return
         ui.dirty = True
+
+    def _typed(self, ui, b):
+        # the keypad's digits: the number typed; when no digit more could
+        # follow it, it is confirmed at once (ui.core.final), else by OK
+        pad = self.pad
+        field = pad.fields()[pad.field]
+        row = pad.values[pad.player]
+        entry = self.entry
+        row[pad.field], self.entry = typed(row[pad.field], field[2], field[3], entry, b)
+        ui.dirty = True
+        if self.entry > entry and final(row[pad.field], field[2], field[3]):
+            self.entry = 0
+            self._confirm(ui)
 
     def _step(self, up, held):
         # one up or down; a tap wraps at the ends, a held key stops there

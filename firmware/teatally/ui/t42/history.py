@@ -216,10 +216,14 @@ class Adjust(Menu):
         if what == "flamingo":
             items = [(NAMES[p], t42.PLAYERS[p]) for p in (0, 1)]
             title = words.t("adj.flamingo.title")
-            ui.push(Menu(title, items, lambda ui, v: _adjust(ui, {"flamingo": v}), sel=s.flamingo))
+            # (the keypad's keys, issue 31: 1 Blue, 2 Pink; the spaces 1-5 as in a round)
+            ui.push(Menu(title, items, lambda ui, v: _adjust(ui, {"flamingo": v}), sel=s.flamingo, keys=[2, 4]))
         elif what == "watch":
             items = [(words.space(sp), sp) for sp in t42.SPACES]
-            ui.push(Menu(words.t("adj.watch.title"), items, lambda ui, v: _adjust(ui, {"watch": v}), sel=s.watch))
+            keys = [2 << i for i in range(len(items))]
+            ui.push(
+                Menu(words.t("adj.watch.title"), items, lambda ui, v: _adjust(ui, {"watch": v}), sel=s.watch, keys=keys)
+            )
         else:
             p, f = what
             cur = getattr(s.players[p], f)
