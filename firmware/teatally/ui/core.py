@@ -390,10 +390,10 @@ class Picker(Screen):
                     ui.dirty = True
                     self.done(ui, b)
                 return
-            entry = self.entry
-            self.value, self.entry = typed(self.value, self.lo, self.hi, entry, b)
+            self.value, self.entry = typed(self.value, self.lo, self.hi, self.entry, b)
             ui.dirty = True
-            if self.entry > entry and final(self.value, self.lo, self.hi):
+            # (a digit refused leaves a number that was not final either)
+            if b <= 9 and self.entry and final(self.value, self.lo, self.hi):
                 self.done(ui, self.value)  # no digit more could follow: no OK
             return
         self.entry = 0

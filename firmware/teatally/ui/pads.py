@@ -335,10 +335,9 @@ class Entry(Screen):
         pad = self.pad
         field = pad.fields()[pad.field]
         row = pad.values[pad.player]
-        entry = self.entry
-        row[pad.field], self.entry = typed(row[pad.field], field[2], field[3], entry, b)
+        row[pad.field], self.entry = typed(row[pad.field], field[2], field[3], self.entry, b)
         ui.dirty = True
-        if self.entry > entry and final(row[pad.field], field[2], field[3]):
+        if b <= 9 and self.entry and final(row[pad.field], field[2], field[3]):
             self.entry = 0
             self._confirm(ui)
 
