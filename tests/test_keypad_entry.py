@@ -173,6 +173,10 @@ del got[:]
 p = core.Picker('t', -12, 20, 0, done)
 show(p, digit(2), digit(5))       # 25 > 20: starts again at 5
 show(p, STAR, STAR, OK)
+del got[:]
+p = core.Picker('t', -12, 5, 0, done)
+show(p, digit(7))                 # only -7 is in the range: -7
+show(p, digit(1), digit(2), OK)   # -71 is out: -1 (the sign kept), then -12
 print('typed', core.typed(0, -5, 5, 0, 10), core.typed(3, 0, 5, 1, 10), core.typed(0, 0, 9, 0, 11))
 print('final', core.final(0, 0, 18), core.final(1, 0, 18), core.final(2, 0, 18), core.final(2, -3, 18))
 print('shown', core.key_shown(3), core.key_shown(1 << core.KEY_HASH), core.key_shown(0))
@@ -205,6 +209,7 @@ def test_pickers_and_keys_by_meaning(dual):
     # signed: digits, then '*'; a digit that would leave the range starts a new number
     assert "  -12 entry=2 got=[]" in blocks and "  -3 entry=1 got=[]" in blocks and "  3 entry=0 got=[3]" in blocks
     assert "  5 entry=1 got=[]" in blocks and "  5 entry=0 got=[5]" in blocks
+    assert "  -7 entry=1 got=[]" in blocks and "  -12 entry=0 got=[-12]" in blocks
     assert "typed (0, 0) (3, 1) (0, 0)" in out
     assert "final True False True False" in out
     assert "shown 1 11 -1" in out

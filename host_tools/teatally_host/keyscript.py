@@ -221,9 +221,11 @@ class KeypadDriver(Driver):
                 return
             for ch in str(abs(value)):
                 self.press(ch)
-            if value < 0:
-                self.press("star")
-            if value < 0 or not core.final(value, t.lo, t.hi):
+            if value and self.top() is t and t.value == -value:
+                self.press("star")  # the sign
+            if self.top() is t:
+                if t.value != value:
+                    raise ValueError("typed %r on %r, the picker shows %r" % (value, t.title, t.value))
                 self.press("ok")
             return
         keys = getattr(t, "keys", None)

@@ -77,26 +77,26 @@ def key_shown(mask):
 def typed(value, lo, hi, entry, b):
     """A number picker's typed entry: key b (keyed) pressed with value on
     screen and entry digits typed so far (0: none yet) -> (value, entry).
-    A digit appends while the number stays within lo..hi (the first digit
-    starts afresh, a digit that would leave the range starts afresh too),
-    keeping the sign; "*" turns the sign (when lo..hi allows it). Anything
-    that cannot give a number in lo..hi leaves both as they were."""
+    A digit appends while the number stays within lo..hi, else starts a new
+    number; either keeps the sign shown when lo..hi allows it, else takes
+    the other (with -12..5, "7" is -7 and "1 2" is -12); "*" turns the sign
+    (when lo..hi allows it). A digit that gives no number in lo..hi leaves
+    both as they were."""
     if b == KEY_STAR:
         return (-value, entry) if value and lo <= -value <= hi else (value, entry)
     if b > 9:
         return value, entry
     neg = value < 0 or (entry == 0 and hi < 0)
     if entry:
-        v = -value if value < 0 else value
-        v = v * 10 + b
-        v = -v if neg else v
-        if lo <= v <= hi:
-            return v, entry + 1
-    v = -b if neg else b
-    if lo <= v <= hi:
-        return v, 1
-    if lo <= b <= hi:
-        return b, 1
+        v = (-value if value < 0 else value) * 10 + b
+        if lo <= (-v if neg else v) <= hi:
+            return (-v if neg else v), entry + 1
+        if lo <= (v if neg else -v) <= hi:
+            return (v if neg else -v), entry + 1
+    if lo <= (-b if neg else b) <= hi:
+        return (-b if neg else b), 1
+    if lo <= (b if neg else -b) <= hi:
+        return (b if neg else -b), 1
     return value, entry
 
 
