@@ -737,18 +737,19 @@ def press_shows(n, sent):
     return shows
 
 
-def run_presses(fw, events, heap, collect, prelude="", columns=True, lang="en"):
+def run_presses(fw, events, heap, collect, prelude="", columns=True, lang="en", boot=BOOT_GUEST):
     """Play the events on a fresh flash. -> dict with per-press fuel, heap
     samples, the guest's output and the flash files left behind. `prelude`:
     guest code run first (ROMFS_PRELUDE). ``columns``: the display's show()
     finds the changed columns (hw.pages, as on the SSD1306), else it sends
     whole pages (as on the SH1106 and SH1107). ``lang``: the screens'
-    language (settings.json on the flash before boot)."""
+    language (settings.json on the flash before boot). ``boot``: the guest's
+    boot (bench_keypad: the keypad's board)."""
     marks = Marks([0] + list(events))
     with tempfile.TemporaryDirectory() as flash:
         if lang != "en":
             (Path(flash) / "settings.json").write_text(jsonc.dumps({"lang": lang}))
-        guest = PRESS_GUEST % {"collect": "True" if collect else "False", "boot": BOOT_GUEST, "columns": columns}
+        guest = PRESS_GUEST % {"collect": "True" if collect else "False", "boot": boot, "columns": columns}
         res = _run(prelude + guest, fw, flash, heap, marks)
         files = {}
         for p in sorted(Path(flash).rglob("*")):
@@ -1212,11 +1213,16 @@ def run_bench(bench_dir=BENCH_DIR, log=print, write_keys=False):
         log("the loop at rest ...")
         rest = idle_cpu(fw, games[0]["objs"], per_us)
         files = flashmodel.firmware_files(fw)
+        from teatally_host import bench_keypad  # (issue 31: its own module)
+
+        log("the keypad board ...")
+        keypad = bench_keypad.measure(fw, games, per_us, log)
     r = summarize(sizes, cal, games, per_us)
     r.update(flash_figures(games, files))
     r.update(ja)
     r.update(rest)
     r.update(summarize_romfs(games, per_us, vm_image, device_image))
+    r.update(keypad)
     r["checks"] = checks(r)
     return r
 
@@ -1451,10 +1457,12 @@ def summarize(sizes, cal, games, per_us):
 
 def checks(r):
     """[{name, value, limit, unit, ok}] for BUDGETS, plus the runs themselves."""
+    from teatally_host import bench_keypad  # (issue 31: the keypad board's budgets)
+
     out = []
-    for name, limit, unit in BUDGETS:
+    for name, limit, unit in BUDGETS + bench_keypad.BUDGETS:
         v = r.get(name)
-        if v is None and name in OPTIONAL:
+        if v is None and (name in OPTIONAL or name in bench_keypad.OPTIONAL):
             continue
         ok = v is not None and (v >= limit if name in AT_LEAST else v <= limit)
         out.append({"name": name, "value": v, "limit": limit, "unit": unit, "ok": ok})

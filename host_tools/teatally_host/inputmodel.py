@@ -42,7 +42,7 @@ POLICY = (
 
 TOKENS = ("up", "down", "ok", "back", "UP", "DOWN", "OK", "BACK")
 # the keypad board's own keys (its up/down/ok/back are its letters A-D)
-KEYPAD_TOKENS = ("0", "5", "9", "star", "hash")
+KEYPAD_TOKENS = ("0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "star", "hash")
 LAYOUTS = ("4key", "2key", "keypad")
 # The keypad's matrix scan (teatally.hw.keypad) on the Pico: 16 pin writes
 # and 16 pin reads, each a method call of ~5 us on the RP2040 at 125 MHz,
