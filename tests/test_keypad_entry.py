@@ -8,6 +8,7 @@ the keypad records the same game, in the simulator byte for byte."""
 import json
 from pathlib import Path
 
+import pytest
 from teatally_host import keyscript
 
 BENCH = Path(__file__).resolve().parents[1] / "bench"
@@ -309,3 +310,52 @@ def test_the_simulator_journal_is_byte_identical(tmp_path):
         assert s.run().code == 0
         flashes.append(sorted((p.relative_to(d).as_posix(), p.read_bytes()) for p in (d / "games").iterdir()))
     assert flashes[0] == flashes[1] and flashes[0]
+
+
+# -- golden screenshots of the keypad's screens (the key beside each answer) -------
+# (name, language, presses of random-s1's keypad script played first): the
+# screen each kind of question shows on this board
+KEYPAD_GOLDEN = (
+    ("board", "en", 9),  # the status board: a digit answers Blue's card
+    ("card", "en", 10),  # Pink's card: each by its value
+    ("action", "en", 11),  # the winner's action: '#' the effect, buys 4-8, 0 nothing
+    ("pile", "en", 12),  # the queen's pile after '#': by its value
+    ("stars", "en", 13),  # stars 0..9: one digit
+    ("hourglasses", "en", 43),  # hourglasses 0..n: one digit
+    ("copy", "en", 104),  # a copy: '#' apply, 0 decline
+    ("card", "ja", 10),
+    ("action", "ja", 11),
+)
+_TOKENS = []
+
+
+def _keypad_tokens():
+    if not _TOKENS:
+        objs = [json.loads(ln) for ln in (BENCH / "random-s1.jsonl").read_text().splitlines()]
+        _TOKENS.extend(t for t, _ in keyscript.presses_for(objs, keypad=True))
+    return _TOKENS
+
+
+def test_keypad_golden_presses_reach_their_screens():
+    """The golden screens' presses stop where the screen asks that question
+    (the same driver on CPython: the questions it answered next)."""
+    from teatally_host import sim
+
+    toks = _keypad_tokens()
+    assert toks[9] in sim.KEYPAD_TOKENS and toks[11] == "hash" and toks[12] == "8"
+    assert toks[104] == "hash" and toks[43] in "0123456789"
+
+
+@pytest.mark.parametrize("name,lang,n", KEYPAD_GOLDEN, ids=["%s-%s" % (g[0], g[1]) for g in KEYPAD_GOLDEN])
+def test_keypad_golden_screens(name, lang, n, tmp_path, check_golden):
+    from teatally_host import sim
+
+    flash = tmp_path / "flash"
+    flash.mkdir()
+    if lang != "en":
+        sim.set_language(flash, lang)
+    shot = tmp_path / "shot.png"
+    tokens = [("press", t) for t in _keypad_tokens()[:n]]
+    s = sim.Sim("pico_keypad", flash, sim.ScriptInput(tokens), shot=shot)
+    assert s.run().code == 0
+    check_golden(shot, BENCH.parent / "tests" / "golden" / ("kp_%s%s.png" % ("" if lang == "en" else "ja_", name)))
