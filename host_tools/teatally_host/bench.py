@@ -1002,13 +1002,14 @@ rest(%d)
 )
 
 
-def idle_cpu(fw, objs, per_us):
+def idle_cpu(fw, objs, per_us, guest=IDLE_GUEST):
     """The CPU's busy share with no key pressed, the game of objs on the
-    flash: {"idle_cpu_share", "idle_passes_per_s", "idle_sleeps_per_s"}."""
+    flash: {"idle_cpu_share", "idle_passes_per_s", "idle_sleeps_per_s"}.
+    ``guest``: IDLE_GUEST on another board (bench_keypad)."""
     marks = Marks()
     with tempfile.TemporaryDirectory() as flash:
         gen.write_record(objs, Path(flash) / journal.GAME, crc=True)
-        res = _run(IDLE_GUEST, fw, flash, HEAP_PICO, marks).check()
+        res = _run(guest, fw, flash, HEAP_PICO, marks).check()
     m = marks.labelled()
     passes, sleeps = (int(x) for x in [ln for ln in res.stdout.splitlines() if ln.startswith("REST ")][0].split()[1:])
     busy_ms = cpu_ms(m["r1"] - m["r0"], per_us) + sleeps * SLEEP_US / 1000.0

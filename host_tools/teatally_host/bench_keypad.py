@@ -25,7 +25,6 @@ and adds its own.
 
 import statistics
 import sys
-import tempfile
 import time
 from pathlib import Path
 
@@ -230,19 +229,10 @@ def idle_guest():
 
 
 def idle(fw, objs, per_us):
-    from teatally import journal
-    from teatally_host import bench, gen
+    from teatally_host import bench
 
-    marks = bench.Marks()
-    with tempfile.TemporaryDirectory() as flash:
-        gen.write_record(objs, Path(flash) / journal.GAME, crc=True)
-        res = bench._run(idle_guest(), fw, flash, bench.HEAP_PICO, marks).check()
-    m = marks.labelled()
-    rest = [ln for ln in res.stdout.splitlines() if ln.startswith("REST ")][0].split()
-    passes, sleeps = int(rest[1]), int(rest[2])
-    busy_ms = bench.cpu_ms(m["r1"] - m["r0"], per_us) + sleeps * bench.SLEEP_US / 1000.0
-    return {"keypad_idle_cpu_share": round(busy_ms / (bench.IDLE_S * 1000.0), 4),
-            "keypad_idle_passes_per_s": passes / bench.IDLE_S}
+    r = bench.idle_cpu(fw, objs, per_us, idle_guest())
+    return {"keypad_idle_cpu_share": r["idle_cpu_share"], "keypad_idle_passes_per_s": r["idle_passes_per_s"]}
 
 
 # -- the report -----------------------------------------------------------------------
