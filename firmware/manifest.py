@@ -49,6 +49,7 @@ package(
         "ui/gfx.py",
         "ui/gfx_more.py",
         "ui/home.py",
+        "ui/keypad.py",
         "ui/ja_font.py",
         "ui/ja_text.py",
         "ui/lang.py",

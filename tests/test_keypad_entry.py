@@ -1,6 +1,6 @@
 """Direct entry on the keypad board (issue 31), on both interpreters
 (``dual``): each question's answers keyed by what they mean
-(ui.t42.round.answer_keys, ui.core.keyed), one key answering at once (no
+(ui.keypad.answer_keys, ui.core.keyed), one key answering at once (no
 OK), number pickers and score pads taking digits, a wrong key one BACK
 away, undo and redo as on the other boards; a whole bench game entered on
 the keypad records the same game, in the simulator byte for byte."""
@@ -16,8 +16,9 @@ BENCH = Path(__file__).resolve().parents[1] / "bench"
 PRELUDE = r"""
 from teatally.app import App
 from teatally.hw.virtual import VirtualHardware
-from teatally.buttons import E_PRESS, E_LONG, K_UP, K_DOWN, K_OK, K_BACK, K_D0, K_STAR, K_HASH
-from teatally.ui import core
+from teatally.buttons import E_PRESS, E_LONG, K_UP, K_DOWN, K_OK, K_BACK, K_D0
+from teatally.hw.keypad import K_STAR, K_HASH
+from teatally.ui import core, keypad
 from teatally.rules import t42
 from teatally import jsonc
 
@@ -40,7 +41,7 @@ def where(app):
     title = getattr(t, 'title', '')
     if name == 'Menu':
         keys = t.keys or [0] * len(t.items)
-        shown = ' '.join(['%s=%s' % (core.KEYCHARS[core.key_shown(k)].decode() if k else '-', it[1])
+        shown = ' '.join(['%s=%s' % (keypad.KEYCHARS[keypad.key_shown(k)].decode() if k else '-', it[1])
                           for k, it in zip(keys, t.items)])
         return '%s [%s] sel=%s' % (title, shown, t.items[t.sel][1])
     if name == 'Picker':
@@ -178,14 +179,14 @@ del got[:]
 p = core.Picker('t', -12, 5, 0, done)
 show(p, digit(7))                 # only -7 is in the range: -7
 show(p, digit(1), digit(2), OK)   # -71 is out: -1 (the sign kept), then -12
-print('typed', core.typed(0, -5, 5, 0, 10), core.typed(3, 0, 5, 1, 10), core.typed(0, 0, 9, 0, 11))
-print('final', core.final(0, 0, 18), core.final(1, 0, 18), core.final(2, 0, 18), core.final(2, -3, 18))
-print('shown', core.key_shown(3), core.key_shown(1 << core.KEY_HASH), core.key_shown(0))
-from teatally.ui.t42 import round as r
+print('typed', keypad.typed(0, -5, 5, 0, 10), keypad.typed(3, 0, 5, 1, 10), keypad.typed(0, 0, 9, 0, 11))
+print('final', keypad.final(0, 0, 18), keypad.final(1, 0, 18), keypad.final(2, 0, 18), keypad.final(2, -3, 18))
+print('shown', keypad.key_shown(3), keypad.key_shown(1 << keypad.KEY_HASH), keypad.key_shown(0))
+r = keypad
 def card_keys(cards):
     out = []
     for c, m in zip(cards, r.answer_keys(t42.ASK_CARD, [(None, c) for c in cards])):
-        out.append('%s=%s' % (c, core.KEYCHARS[core.key_shown(m)].decode()) + ('+0' if m & 1 and m != 1 else ''))
+        out.append('%s=%s' % (c, keypad.KEYCHARS[keypad.key_shown(m)].decode()) + ('+0' if m & 1 and m != 1 else ''))
     return ' '.join(out)
 print('cards', card_keys(['cat', 'rabbit', 'king']))
 print('cards', card_keys(['rabbit', 'king']))

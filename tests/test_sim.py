@@ -87,7 +87,11 @@ EVENTS_GUEST = """\
 from teatally.hw import sim as hw_sim
 from teatally.buttons import Keys, event_name
 hw = hw_sim.setup()
-keys = Keys(hw.predicates, hw.layout, now_ms=hw.ticks_ms(), scan=getattr(hw, 'scan', None))
+if hw.layout == 'keypad':
+    from teatally.hw.keypad import KeypadKeys
+    keys = KeypadKeys(hw.predicates, hw.scan, now_ms=hw.ticks_ms())
+else:
+    keys = Keys(hw.predicates, hw.layout, now_ms=hw.ticks_ms())
 try:
     while True:
         ev = keys.poll(hw.ticks_ms())

@@ -68,7 +68,12 @@ class App:
 
         self.hw = hw
         self.fb = hw.display
-        self.keys = Keys(hw.predicates, hw.layout, now_ms=hw.ticks_ms(), scan=getattr(hw, "scan", None))
+        if hw.layout == "keypad":
+            from teatally.hw.keypad import KeypadKeys
+
+            self.keys = KeypadKeys(hw.predicates, hw.scan, now_ms=hw.ticks_ms())
+        else:
+            self.keys = Keys(hw.predicates, hw.layout, now_ms=hw.ticks_ms())
         self.ui = UI(self, gfx)
         self.journal = Journal(hw.flash_root)
         self.settings = self.load_settings()

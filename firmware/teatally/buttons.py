@@ -9,7 +9,8 @@ Pico, in the simulator and under pytest with a virtual clock.
 Events are small ints: ``kind | key``.
 
 - keys:  K_UP=0, K_DOWN=1, K_OK=2, K_BACK=3; on the keypad also the digit
-  keys K_D0=4 .. K_D0+9=13 (``K_D0 + d``), K_STAR=14 ("*") and K_HASH=15 ("#")
+  keys K_D0=4 .. K_D0+9=13 (``K_D0 + d``), hw.keypad.K_STAR=14 ("*") and
+  K_HASH=15 ("#")
 - kinds: E_PRESS=0x10 (a press: UP and DOWN sent at the press, OK and BACK
   at the release when no LONG fired), E_LONG=0x20 (held >= long_ms, sent
   once while still held), E_REPEAT=0x30 (auto-repeat of UP/DOWN while held
@@ -50,9 +51,9 @@ Every logical event stays reachable; B works as a "shift" for A::
     ... held together >= long_ms                    LONG UP, then REPEAT UP
     hold B >= long_ms, then press A                 LONG OK (at A's press)
 
-"keypad" (a 4x4 membrane matrix, teatally.hw.keypad scans it), 16
-predicates in the order of the keypad's legend row by row, ``KEYPAD``
-("123A456B789C*0#D"). The letters are the 4-key board's keys (A UP, B DOWN,
+"keypad" (a 4x4 membrane matrix: teatally.hw.keypad scans it, and its
+KeypadKeys, a Keys of this layout, steps its keys), 16 predicates in the
+order of the keypad's legend row by row ("123A456B789C*0#D"). The letters are the 4-key board's keys (A UP, B DOWN,
 C OK, D BACK, with their LONG and REPEAT as above); a digit, ``*`` and ``#``
 send their PRESS at the press and nothing more however long they are held::
 
@@ -94,26 +95,19 @@ K_UP = const(0)
 K_DOWN = const(1)
 K_OK = const(2)
 K_BACK = const(3)
-K_D0 = const(4)  # the keypad's digit d is K_D0 + d
-K_STAR = const(14)
-K_HASH = const(15)
+K_D0 = const(4)  # the keypad's digit d is K_D0 + d, then "*" and "#" (hw.keypad)
 
 E_PRESS = const(0x10)
 E_LONG = const(0x20)
 E_REPEAT = const(0x30)
 NO_EVENT = const(-1)
 
-KEY_NAMES = ("UP", "DOWN", "OK", "BACK", "0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "*", "#")
+KEY_NAMES = ("UP", "DOWN", "OK", "BACK")  # the keypad's K_D0.. are "0123456789*#" (event_name)
 KIND_NAMES = ("", "PRESS", "LONG", "REPEAT")
 
 LAYOUT_4KEY = "4key"
 LAYOUT_2KEY = "2key"
-LAYOUT_KEYPAD = "keypad"
 
-# The keypad's legend, row by row (its predicates come in this order), and
-# each key's logical key (KEY_NAMES' index)
-KEYPAD = "123A456B789C*0#D"
-KEYPAD_LOGICAL = bytes([KEY_NAMES.index(c) if c in "0123456789*#" else "ABCD".index(c) for c in KEYPAD])
 
 # 4-key per-button stages
 _IDLE = const(0)
@@ -146,7 +140,8 @@ def event_name(ev):
     """'PRESS UP', 'LONG BACK', ... ('-' for NO_EVENT): for logs and tests."""
     if ev < 0:
         return "-"
-    return KIND_NAMES[ev >> 4] + " " + KEY_NAMES[ev & 0x0F]
+    k = ev & 0x0F
+    return KIND_NAMES[ev >> 4] + " " + (KEY_NAMES[k] if k < K_D0 else "0123456789*#"[k - K_D0])
 
 
 class Debouncer:
@@ -213,7 +208,6 @@ class Keys:
         "_q",
         "_qh",
         "_qn",
-        "_scan",
     )
 
     def __init__(
@@ -226,22 +220,20 @@ class Keys:
         very_long_ms=1500,
         debounce_ms=20,
         now_ms=None,
-        scan=None,
     ):
         if layout == LAYOUT_4KEY:
             need = 4
         elif layout == LAYOUT_2KEY:
             need = 2
-        elif layout == LAYOUT_KEYPAD:
-            need = 16
+        elif layout == "keypad" and hasattr(self, "_stepk"):
+            need = 16  # (its keys step in hw.keypad.KeypadKeys)
         else:
-            raise ValueError("layout must be '4key', '2key' or 'keypad'")
+            raise ValueError("layout must be '4key' or '2key'")
         if len(predicates) != need:
             raise ValueError("%s layout needs %d buttons" % (layout, need))
         if now_ms is None:
             now_ms = ticks_ms()
         self.layout = layout
-        self._scan = scan  # called first at every poll (the keypad's matrix scan), or None
         self.long_ms = long_ms
         self.very_long_ms = very_long_ms
         self.repeat_delay_ms = repeat_delay_ms
@@ -279,8 +271,6 @@ class Keys:
         """Sample the buttons at ``now_ms``; return one event or NO_EVENT."""
         if now_ms is None:
             now_ms = ticks_ms()
-        if self._scan is not None:
-            self._scan()
         edge = False
         for d in self._db:
             if d.update(now_ms):
@@ -292,7 +282,7 @@ class Keys:
         elif self.layout == LAYOUT_2KEY:
             self._step2(now_ms)
         else:
-            self._stepk(now_ms)
+            self._stepk(now_ms)  # type: ignore[attr-defined]  # hw.keypad.KeypadKeys
         return self._pop()
 
     def held(self):
@@ -375,58 +365,6 @@ class Keys:
             if ticks_diff(now, nxt) >= 0:  # polls came late: skip, never burst
                 nxt = ticks_add(now, self.repeat_ms)
             self._next[slot] = nxt
-
-    # -- the keypad ------------------------------------------------------
-    def _stepk(self, now):
-        # one key at a time (see Layouts); runs at every poll: allocates
-        # nothing (tests/test_keypad.py)
-        stage = self._stage
-        active = -1  # the key held and counting, if any
-        other = False  # a key held from before this poll (counting or not)
-        rose = 0
-        k = 0
-        while k < 16:
-            d = self._db[k]
-            if d.fell:
-                lk = KEYPAD_LOGICAL[k]
-                if stage[k] == _HELD and (lk == K_OK or lk == K_BACK):  # a tap, no LONG
-                    self._push(E_PRESS | lk)
-                stage[k] = _IDLE
-            elif d.rose:
-                rose += 1
-            elif d.value:
-                other = True
-                if stage[k] == _HELD or stage[k] == _REPEATING:
-                    active = k
-            k += 1
-        if rose:
-            k = 0
-            while k < 16:
-                if self._db[k].rose:
-                    if other or rose > 1:
-                        stage[k] = _SPENT  # a second key, or two at once: ignored
-                    else:
-                        self._startk(k, now)
-                k += 1
-        if active >= 0:
-            lk = KEYPAD_LOGICAL[active]
-            if stage[active] == _HELD:
-                if ticks_diff(now, self._down_at[active]) >= self.long_ms:
-                    self._long(active, lk)
-            else:
-                self._repeat(active, lk, now)
-
-    def _startk(self, k, now):
-        # keypad key k goes down alone
-        lk = KEYPAD_LOGICAL[k]
-        self._down_at[k] = now
-        if lk >= K_D0:  # a digit, * or #: at the press, and that is all
-            self._push(E_PRESS | lk)
-            self._stage[k] = _SPENT
-            return
-        self._stage[k] = _HELD
-        if lk <= K_DOWN:  # a step whatever follows: at the press
-            self._push(E_PRESS | lk)
 
     # -- 2 buttons (A, B) --------------------------------------------------
     def _step2(self, now):

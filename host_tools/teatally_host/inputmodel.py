@@ -125,7 +125,7 @@ def play(token, layout, poll_ms, rng, phase_us, buttons=firmware_buttons):
         for c in wires.cols:
             c.irq(matrix.edge)
         settle = wires.settle
-        keys = buttons.Keys(tuple(matrix.predicate(i) for i in range(16)), layout, now_ms=0, scan=matrix.scan)
+        keys = keypad.KeypadKeys(tuple(matrix.predicate(i) for i in range(16)), matrix.scan, now_ms=0)
     else:
         preds = tuple((lambda i=i: pins[i]) for i in range(len(pins)))
         keys = buttons.Keys(preds, layout, now_ms=0)

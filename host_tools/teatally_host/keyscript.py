@@ -30,7 +30,7 @@ import tempfile
 from teatally_host import pyframebuf
 
 TOKENS = {"up": 0, "down": 1, "ok": 2, "back": 3}
-# the keypad board's own keys (teatally.buttons: K_D0 + d, K_STAR, K_HASH)
+# the keypad board's own keys (teatally.buttons: K_D0 + d; hw.keypad.K_STAR, K_HASH)
 for _d in range(10):
     TOKENS[str(_d)] = 4 + _d
 TOKENS["star"] = 14
@@ -212,11 +212,11 @@ class KeypadDriver(Driver):
         self.app.boot()
 
     def choose(self, value):
-        from teatally.ui import core
+        from teatally.ui import core, keypad
 
         t = self.top()
         if isinstance(t, core.Picker):
-            if core.one_key(t.lo, t.hi):
+            if keypad.one_key(t.lo, t.hi):
                 self.press(str(value))
                 return
             for ch in str(abs(value)):
@@ -232,7 +232,7 @@ class KeypadDriver(Driver):
         if keys is not None:
             values = [it[1] for it in t.items]
             if value in values:
-                b = core.key_shown(keys[values.index(value)])
+                b = keypad.key_shown(keys[values.index(value)])
                 if b >= 0:
                     self.press(key_token(b))
                     return
@@ -240,7 +240,7 @@ class KeypadDriver(Driver):
 
     def opening(self, rec):
         from teatally.rules import t42
-        from teatally.ui import core
+        from teatally.ui import keypad
         from teatally.ui.t42 import round as ui_round
 
         q = ui_round.first_question(self.app)
@@ -248,12 +248,12 @@ class KeypadDriver(Driver):
             self.press("ok")  # the board only opens the round
             return
         need, values = q
-        masks = ui_round.answer_keys(t42.ASK_CARD, [(None, v) for v in values])
-        self.press(key_token(core.key_shown(masks[values.index(rec[need.key])])))
+        masks = keypad.answer_keys(t42.ASK_CARD, [(None, v) for v in values])
+        self.press(key_token(keypad.key_shown(masks[values.index(rec[need.key])])))
 
 
 def key_token(b):
-    """A key (ui.core.keyed: 0-9, KEY_STAR, KEY_HASH) as its key-script token."""
+    """A key (ui.core.keyed: 0-9, ui.keypad.KEY_STAR, KEY_HASH) as its key-script token."""
     return str(b) if b <= 9 else "star" if b == 10 else "hash"
 
 

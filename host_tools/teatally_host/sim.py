@@ -61,7 +61,7 @@ KEYS = ("up", "down", "ok", "back")
 # the keypad board's own keys (teatally.buttons, layout "keypad"): the
 # digits, star and hash ("*" and "#" are the script's repeat and comment)
 KEYPAD_TOKENS = ("0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "star", "hash")
-# each token's key on the keypad's legend (buttons.KEYPAD); up/down/ok/back are A-D
+# each token's key on the keypad's legend (hw.keypad.KEYPAD); up/down/ok/back are A-D
 KEYPAD_LEGEND = "123A456B789C*0#D"
 _ON_KEYPAD = {"up": "A", "down": "B", "ok": "C", "back": "D", "star": "*", "hash": "#"}
 SHORT_MS = 80

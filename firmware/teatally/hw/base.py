@@ -44,10 +44,11 @@ predicates
     Tuple of zero-argument callables, one per physical key, True = pressed
     (active-low pins already inverted). Order: UP, DOWN, OK, BACK for "4key";
     A, B for "2key"; the legend's keys row by row for "keypad"
-    (buttons.KEYPAD). Feed them to ``teatally.buttons.Keys`` (``make_keys()``).
+    (hw.keypad.KEYPAD). Feed them to ``teatally.buttons.Keys`` (``make_keys()``).
 scan
-    None, or a zero-argument callable Keys calls first at every poll (the
-    keypad's matrix scan, hw.keypad: the predicates read what it found).
+    None, or (the keypad) a zero-argument callable its keys
+    (hw.keypad.KeypadKeys) call first at every poll: the matrix scan, whose
+    findings the predicates read.
 layout
     "4key", "2key" or "keypad" (see ``teatally.buttons`` for the 2-key
     gestures and the keypad's keys).
@@ -227,4 +228,8 @@ class Hardware:
     def make_keys(self, **kw):
         from teatally.buttons import Keys
 
-        return Keys(self.predicates, self.layout, now_ms=self.ticks_ms(), scan=self.scan, **kw)
+        if self.layout == "keypad":
+            from teatally.hw.keypad import KeypadKeys
+
+            return KeypadKeys(self.predicates, self.scan, now_ms=self.ticks_ms(), **kw)
+        return Keys(self.predicates, self.layout, now_ms=self.ticks_ms(), **kw)

@@ -26,9 +26,22 @@ of the keypad's legend (buttons.KEYPAD), which the predicates read. A scan
 allocates nothing (tests/test_keypad.py, under micropython.heap_lock).
 """
 
-from teatally.compat import const
+from teatally.buttons import E_PRESS, K_BACK, K_D0, K_DOWN, K_OK, Keys
+from teatally.compat import const, ticks_diff
 
 N = const(4)  # rows, and columns
+K_STAR = const(14)  # the "*" key's event key (teatally.buttons: K_D0 + 10)
+K_HASH = const(15)  # "#"
+# The keypad's legend, row by row (the predicates' order, and state's bits),
+# and each key's logical key (teatally.buttons: A-D are UP, DOWN, OK, BACK,
+# "0123456789*#" K_D0 on)
+KEYPAD = "123A456B789C*0#D"
+KEYPAD_LOGICAL = bytes([K_D0 + "0123456789*#".index(c) if c in "0123456789*#" else "ABCD".index(c) for c in KEYPAD])
+# a key's stage, as teatally.buttons counts them (its 4-key stages)
+_IDLE = const(0)
+_HELD = const(1)  # down, nothing fired yet
+_REPEATING = const(2)  # LONG fired, auto-repeat running
+_SPENT = const(3)  # fired (or ignored): nothing more until released
 
 
 class Matrix:
@@ -105,3 +118,70 @@ def ghostly(m):
                 j += 1
         i += 1
     return False
+
+
+class KeypadKeys(Keys):
+    """teatally.buttons.Keys of the layout "keypad" (see its Layouts): the
+    matrix's ``scan`` first at every poll, then its 16 keys stepped one at a
+    time. Here, not in teatally.buttons: the other boards never load it."""
+
+    __slots__ = ("scan",)
+
+    def __init__(self, predicates, scan, **kw):
+        Keys.__init__(self, predicates, "keypad", **kw)
+        self.scan = scan
+
+    def poll(self, now_ms=None):
+        self.scan()
+        return Keys.poll(self, now_ms)
+
+    def _stepk(self, now):
+        # one key at a time (see Layouts); runs at every poll: allocates
+        # nothing (tests/test_keypad.py)
+        stage = self._stage
+        active = -1  # the key held and counting, if any
+        other = False  # a key held from before this poll (counting or not)
+        rose = 0
+        k = 0
+        while k < 16:
+            d = self._db[k]
+            if d.fell:
+                lk = KEYPAD_LOGICAL[k]
+                if stage[k] == _HELD and (lk == K_OK or lk == K_BACK):  # a tap, no LONG
+                    self._push(E_PRESS | lk)
+                stage[k] = _IDLE
+            elif d.rose:
+                rose += 1
+            elif d.value:
+                other = True
+                if stage[k] == _HELD or stage[k] == _REPEATING:
+                    active = k
+            k += 1
+        if rose:
+            k = 0
+            while k < 16:
+                if self._db[k].rose:
+                    if other or rose > 1:
+                        stage[k] = _SPENT  # a second key, or two at once: ignored
+                    else:
+                        self._startk(k, now)
+                k += 1
+        if active >= 0:
+            lk = KEYPAD_LOGICAL[active]
+            if stage[active] == _HELD:
+                if ticks_diff(now, self._down_at[active]) >= self.long_ms:
+                    self._long(active, lk)
+            else:
+                self._repeat(active, lk, now)
+
+    def _startk(self, k, now):
+        # keypad key k goes down alone
+        lk = KEYPAD_LOGICAL[k]
+        self._down_at[k] = now
+        if lk >= K_D0:  # a digit, * or #: at the press, and that is all
+            self._push(E_PRESS | lk)
+            self._stage[k] = _SPENT
+            return
+        self._stage[k] = _HELD
+        if lk <= K_DOWN:  # a step whatever follows: at the press
+            self._push(E_PRESS | lk)

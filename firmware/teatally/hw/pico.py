@@ -43,7 +43,7 @@ _PAGES = const(8)  # hw.pages: 8 pages of 128 bytes
 _PAGE_BYTES = const(128)
 _LAST = const(127)  # the last column
 _BACK = const(3)  # BACK's place in boards.KEY_ORDER["4key"]
-_KEYPAD_D = const(15)  # the keypad's D (BACK): its place in buttons.KEYPAD
+_KEYPAD_D = const(15)  # the keypad's D (BACK): its place in hw.keypad.KEYPAD
 # drawn with framebuf's built-in 8x8 font (ASCII, in every language)
 SAFE_TEXT = "Safe mode: REPL"
 

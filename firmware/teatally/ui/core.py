@@ -45,71 +45,26 @@ def keyof(ev):
     return ev & 0x0F
 
 
-# Direct entry (issue 31: the keypad board). A question's answers each get
-# the keys that answer it at once, by what the answer means (a card's
-# value, a pile's, a number), never by its place in the list: a key mask,
-# bit d for the digit d, KEY_STAR for "*", KEY_HASH for "#". A screen shows
-# the key beside each answer (its highest bit: KEYCHARS) on a board with the
-# keys (UI.keypad); on the other boards the masks are there and unused.
-KEY_STAR = const(10)
-KEY_HASH = const(11)
-KEYCHARS = (b"0", b"1", b"2", b"3", b"4", b"5", b"6", b"7", b"8", b"9", b"*", b"#")
+# Direct entry (issue 31: the keypad board). A question's answers may each
+# carry a key mask (Menu keys: bit d the digit d, ui.keypad.KEY_STAR "*",
+# KEY_HASH "#"): a keyed PRESS answers at once. What only the keypad board
+# needs (its drawing, a picker's typed digits, the keys by meaning) is in
+# ui.keypad, imported the first time it is needed, never on the other boards.
 
 
 def keyed(ev):
     """The keypad key pressed (ev a PRESS of a digit, "*" or "#") as its
-    bit in a key mask (0-9, KEY_STAR, KEY_HASH), else -1."""
+    bit in a key mask (0-9, 10 "*", 11 "#"), else -1."""
     k = ev & 0x0F
     if ev & 0xF0 == E_PRESS and k >= K_D0:
         return k - K_D0
     return -1
 
 
-def key_shown(mask):
-    """The key a screen shows for an answer with key mask (its highest
-    bit), or -1 for none."""
-    b = KEY_HASH
-    while b >= 0 and not mask & (1 << b):
-        b -= 1
-    return b
+def _kp():
+    from teatally.ui import keypad
 
-
-def typed(value, lo, hi, entry, b):
-    """A number picker's typed entry: key b (keyed) pressed with value on
-    screen and entry digits typed so far (0: none yet) -> (value, entry).
-    A digit appends while the number stays within lo..hi, else starts a new
-    number; either keeps the sign shown when lo..hi allows it, else takes
-    the other (with -12..5, "7" is -7 and "1 2" is -12); "*" turns the sign
-    (when lo..hi allows it). A digit that gives no number in lo..hi leaves
-    both as they were."""
-    if b == KEY_STAR:
-        return (-value, entry) if value and lo <= -value <= hi else (value, entry)
-    if b > 9:
-        return value, entry
-    neg = value < 0 or (entry == 0 and hi < 0)
-    if entry:
-        v = (-value if value < 0 else value) * 10 + b
-        if lo <= (-v if neg else v) <= hi:
-            return (-v if neg else v), entry + 1
-        if lo <= (v if neg else -v) <= hi:
-            return (v if neg else -v), entry + 1
-    if lo <= (-b if neg else b) <= hi:
-        return (-b if neg else b), 1
-    if lo <= (b if neg else -b) <= hi:
-        return (b if neg else -b), 1
-    return value, entry
-
-
-def final(v, lo, hi):
-    """Is v, just typed, the whole answer from lo..hi: no digit could
-    follow it within the range (0 starts no number; a range with minus
-    numbers always waits for OK, the sign may come)?"""
-    return lo >= 0 and (v == 0 or v * 10 > hi)
-
-
-def one_key(lo, hi):
-    """Does one digit answer a number from lo..hi (no OK after it)?"""
-    return 0 <= lo and hi <= 9
+    return keypad
 
 
 def width(s):
@@ -258,27 +213,12 @@ class Menu(Screen):
         self.keys = keys
         self.keypad = False  # the keys are shown beside the labels (set at draw)
 
-    def item_keyed(self, b):
-        """The item that key b (keyed) answers, or -1."""
-        keys = self.keys
-        if keys is not None and b >= 0:
-            i = 0
-            while i < len(keys):
-                if keys[i] & (1 << b):
-                    return i
-                i += 1
-        return -1
-
     def key(self, ui, ev):
         k = keyof(ev)
         n = len(self.items)
         b = keyed(ev)
         if b >= 0:
-            i = self.item_keyed(b)
-            if i >= 0:  # one key answers: no OK follows
-                self.sel = i
-                ui.dirty = True
-                self.pick(ui, self.items[i][1])
+            _kp().menu_key(self, ui, b)  # its item at once (ui.keypad)
             return
         if k == K_UP and kind(ev) in STEP_KINDS and n:
             self.sel = (self.sel - 1) % n
@@ -331,13 +271,8 @@ class Menu(Screen):
             if i == self.sel:
                 bar(fb, y)
             if self.keypad:
-                # the key that answers it in a block of its own (lit, dark on
-                # the bar), then the label: 19 columns
-                b = key_shown(self.keys[i])
-                if b >= 0:
-                    c = 1 if i != self.sel else 0
-                    fb.fill_rect(0, y, 7, LINE, c)
-                    text(fb, KEYCHARS[b], 1, y, 1 - c)
+                # the key that answers it, then the label: 19 columns
+                _kp().row_key(fb, self.keys[i], y, i == self.sel, text)
                 _item(fb, self.items[i][0], y, i != self.sel, 9)
             else:
                 _item(fb, self.items[i][0], y, i != self.sel)
@@ -384,17 +319,7 @@ class Picker(Screen):
         k = keyof(ev)
         b = keyed(ev)
         if b >= 0:
-            if b <= 9 and one_key(self.lo, self.hi):
-                if self.lo <= b <= self.hi:  # one key answers: no OK follows
-                    self.value = b
-                    ui.dirty = True
-                    self.done(ui, b)
-                return
-            self.value, self.entry = typed(self.value, self.lo, self.hi, self.entry, b)
-            ui.dirty = True
-            # (a digit refused leaves a number that was not final either)
-            if b <= 9 and self.entry and final(self.value, self.lo, self.hi):
-                self.done(ui, self.value)  # no digit more could follow: no OK
+            _kp().picker_key(self, ui, b)  # digits (ui.keypad)
             return
         self.entry = 0
         if k == K_UP and kind(ev) in STEP_KINDS:
@@ -421,22 +346,9 @@ class Picker(Screen):
             self._range = b"%d..%d" % (self.lo, self.hi)
         text(fb, self._range, 64, 16)
         if ui.keypad:
-            # the keys: a digit answers at once, or digits, * the sign, C
-            keys = words_keys(self.lo, self.hi)
-            if keys is not None:
-                text(fb, keys, 64, 24)
+            _kp().picker_keys(fb, self.lo, self.hi, text)  # its keys, under the range
         if self.describe is not None:
             _lines(fb, self.describe(self.value), 0, 40)  # the 3 lines left
-
-
-def words_keys(lo, hi):
-    """The keypad's keys of a number picker lo..hi, in words (drawn at its
-    right): "keys 0-5", or "0-9 * C" (digits, the sign, OK)."""
-    from teatally import words
-
-    if one_key(lo, hi):
-        return words.f("keys.digit", lo, hi)
-    return words.t("keys.signed" if lo < 0 else "keys.typed")
 
 
 class Message(Screen):

@@ -22,13 +22,11 @@ from teatally.ui.core import (
     Menu,
     Message,
     Screen,
-    final,
     header,
     keyed,
     keyof,
     kind,
     text,
-    typed,
     width,
     wrap,
 )
@@ -307,7 +305,7 @@ class Entry(Screen):
     def __init__(self, pad):
         self.pad = pad
         self._fixed = None  # (player, field, title, position, range) last drawn
-        self.entry = 0  # digits typed into this field (the keypad: ui.core.typed)
+        self.entry = 0  # digits typed into this field (the keypad: ui.keypad.typed)
 
     def key(self, ui, ev):
         k = keyof(ev)
@@ -331,13 +329,15 @@ class Entry(Screen):
 
     def _typed(self, ui, b):
         # the keypad's digits: the number typed; when no digit more could
-        # follow it, it is confirmed at once (ui.core.final), else by OK
+        # follow it, it is confirmed at once (ui.keypad.final), else by OK
         pad = self.pad
         field = pad.fields()[pad.field]
+        from teatally.ui import keypad
+
         row = pad.values[pad.player]
-        row[pad.field], self.entry = typed(row[pad.field], field[2], field[3], self.entry, b)
+        row[pad.field], self.entry = keypad.typed(row[pad.field], field[2], field[3], self.entry, b)
         ui.dirty = True
-        if b <= 9 and self.entry and final(row[pad.field], field[2], field[3]):
+        if b <= 9 and self.entry and keypad.final(row[pad.field], field[2], field[3]):
             self.entry = 0
             self._confirm(ui)
 

@@ -25,7 +25,7 @@ that question (start). Screen text comes from teatally.words."""
 
 from teatally import words
 from teatally.rules import t42
-from teatally.ui.core import KEY_HASH, Menu, Message, Picker, Screen, wrap
+from teatally.ui.core import Menu, Message, Picker, Screen, wrap
 from teatally.ui.t42.words import NAMES
 
 # the card options as menu items ("caterpillar 6"), made once
@@ -308,7 +308,7 @@ class Round:
         if self.app.ui.keypad and card != "king":
             # the keypad: "#" the effect, its first choice asked next by its
             # own keys (a queen's pile 4-8 would be a buy's keys); the
-            # king's takes keep their keys 1 and 2 (answer_keys)
+            # king's takes keep their keys 1 and 2 (ui.keypad.answer_keys)
             rows = [(words.f("act.effect", words.card(card)), "effect")]
         effects = len(rows)
         _buy_rows(rows, s, points, s.players[w].tarts)  # T42-BUY-2
@@ -414,8 +414,13 @@ class Round:
             self.sel = sel
             self.guide.shape(self)
             sel = self.sel
-        kind = self.need.kind if self.need is not None else t42.ASK_ACTION
-        m = Menu(title, rows, self.answer, self.back, sel, hint, answer_keys(kind, rows))
+        keys = None
+        if self.app.ui.keypad:
+            # the keypad's keys by meaning (ui.keypad: loaded on that board only)
+            from teatally.ui import keypad
+
+            keys = keypad.answer_keys(self.need.kind if self.need is not None else t42.ASK_ACTION, rows)
+        m = Menu(title, rows, self.answer, self.back, sel, hint, keys)
         m.round = self  # type: ignore[attr-defined]
         m.note = wrap(self.notes) if self.notes else None  # type: ignore[attr-defined]
         return m
@@ -463,53 +468,6 @@ class Round:
         if lines:
             # read, they give way to the board below
             ui.push(_notice(after, lines, None))
-
-
-def answer_keys(kind, rows):
-    """Direct entry (issue 31, the keypad board): each answer's key mask
-    (ui.core.keyed), by what it means, never by its place in the list:
-
-    - a card: its printed value; the cat and a rabbit both print 1: 1 is the
-      one of them that can be there, and when both can, 1 is the cat and 0
-      the rabbit (0 always answers a rabbit);
-    - a pile: its value (4-8); a watch space: 1-5 clockwise from stars
-      (t42.SPACES); the king's take: 1 the flamingo, 2 the tarts;
-    - the winner's action: "#" the effect (the king's takes 1 and 2), a buy
-      the pile's value, 0 nothing; a copy: "#" apply, 0 decline."""
-    out = [0] * len(rows)
-    cat = False
-    if kind == t42.ASK_CARD:
-        for r in rows:
-            if r[1] == "cat":
-                cat = True
-    i = 0
-    while i < len(rows):
-        v = rows[i][1]
-        m = 0
-        if kind == t42.ASK_CARD:
-            m = 1 if v == "rabbit" else 1 << t42.VALUE[v]
-            if v == "rabbit" and not cat:
-                m |= 2
-        elif kind == t42.ASK_PILE:
-            m = 1 << v
-        elif kind == t42.ASK_SPACE:
-            m = 2 << t42.SPACES.index(v)
-        elif kind == t42.ASK_TAKE:
-            m = 2 if v == "flamingo" else 4
-        elif kind == t42.ASK_COPY:
-            m = 1 if v else 1 << KEY_HASH
-        elif kind == t42.ASK_ACTION:
-            if type(v) is int:
-                m = 1 << v
-            elif v == "none":
-                m = 1
-            elif v == "effect":
-                m = 1 << KEY_HASH
-            elif v[0] == "take":
-                m = 2 if v[1] == "flamingo" else 4
-        out[i] = m
-        i += 1
-    return out
 
 
 def _show_game(ui):

@@ -22,7 +22,7 @@ _ITEMS = [
     [(words.t("new.random"), "random")] + [(words.space(sp), sp) for sp in t42.SPACES],
 ] + [_OBJECTIVE_ITEMS] * len(t42.PILES)
 # the keypad's keys (issue 31; ui.core.keyed): 1 Blue, 2 Pink; the watch's
-# spaces 1-5 as in a round (ui.t42.round.answer_keys); the objectives 1-9 in
+# spaces 1-5 as in a round (ui.keypad.answer_keys); the objectives 1-9 in
 # the rulebook's order; 0 a random draw
 _KEYS = [[2, 4, 1], [1] + [2 << i for i in range(len(t42.SPACES))]] + [
     [2 << i for i in range(len(t42.OBJECTIVES))]
