@@ -39,12 +39,12 @@ def where(app):
     t = app.ui.top()
     name = type(t).__name__
     title = getattr(t, 'title', '')
-    if name == 'Menu':
-        keys = t.keys or [0] * len(t.items)
+    if name in ('Menu', 'KeyMenu'):
+        keys = getattr(t, 'keys', None) or [0] * len(t.items)
         shown = ' '.join(['%s=%s' % (keypad.KEYCHARS[keypad.key_shown(k)].decode() if k else '-', it[1])
                           for k, it in zip(keys, t.items)])
         return '%s [%s] sel=%s' % (title, shown, t.items[t.sel][1])
-    if name == 'Picker':
+    if name in ('Picker', 'KeyPicker'):
         return '%s %d..%d value=%d' % (title, t.lo, t.hi, t.value)
     if name == 'Entry':
         p = t.pad
@@ -151,32 +151,32 @@ def show(p, *evs):
         p.key(ui, e)
     print('  %d entry=%d got=%r' % (p.value, p.entry, got))
 print('one digit')
-p = core.Picker('t', 0, 5, 0, done)
+p = keypad.KeyPicker('t', 0, 5, 0, done)
 show(p, digit(7))                 # out of range: nothing
 show(p, digit(3))                 # answered at once
 print('two digits')
 del got[:]
-p = core.Picker('t', 0, 18, 0, done)
+p = keypad.KeyPicker('t', 0, 18, 0, done)
 show(p, digit(1))                 # 1 may go on (10..18): waits
 show(p, digit(2))                 # 12: no digit more fits: answered
 del got[:]
-p = core.Picker('t', 0, 18, 0, done)
+p = keypad.KeyPicker('t', 0, 18, 0, done)
 show(p, digit(4))                 # 40 > 18: 4 is the answer
 del got[:]
-p = core.Picker('t', 0, 18, 0, done)
+p = keypad.KeyPicker('t', 0, 18, 0, done)
 show(p, digit(1), OK)             # 1 then OK
 print('signed')
 del got[:]
-p = core.Picker('t', -12, 20, 0, done)
+p = keypad.KeyPicker('t', -12, 20, 0, done)
 show(p, digit(1), digit(2), STAR) # -12
 show(p, digit(3))                 # -123 is out: a new number, its sign kept: -3
 show(p, STAR, OK)                 # 3
 del got[:]
-p = core.Picker('t', -12, 20, 0, done)
+p = keypad.KeyPicker('t', -12, 20, 0, done)
 show(p, digit(2), digit(5))       # 25 > 20: starts again at 5
 show(p, STAR, STAR, OK)
 del got[:]
-p = core.Picker('t', -12, 5, 0, done)
+p = keypad.KeyPicker('t', -12, 5, 0, done)
 show(p, digit(7))                 # only -7 is in the range: -7
 show(p, digit(1), digit(2), OK)   # -71 is out: -1 (the sign kept), then -12
 print('typed', keypad.typed(0, -5, 5, 0, 10), keypad.typed(3, 0, 5, 1, 10), keypad.typed(0, 0, 9, 0, 11))

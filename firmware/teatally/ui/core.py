@@ -23,7 +23,7 @@ does not fit is wrapped or said shorter (OVERFLOWS, tests/test_text_fit.py)."""
 
 import sys
 
-from teatally.buttons import E_LONG, E_PRESS, E_REPEAT, K_BACK, K_D0, K_DOWN, K_OK, K_UP
+from teatally.buttons import E_LONG, E_PRESS, E_REPEAT, K_BACK, K_DOWN, K_OK, K_UP
 from teatally.compat import const
 
 W = const(128)
@@ -43,28 +43,6 @@ def kind(ev):
 
 def keyof(ev):
     return ev & 0x0F
-
-
-# Direct entry (issue 31: the keypad board). A question's answers may each
-# carry a key mask (Menu keys: bit d the digit d, ui.keypad.KEY_STAR "*",
-# KEY_HASH "#"): a keyed PRESS answers at once. What only the keypad board
-# needs (its drawing, a picker's typed digits, the keys by meaning) is in
-# ui.keypad, imported the first time it is needed, never on the other boards.
-
-
-def keyed(ev):
-    """The keypad key pressed (ev a PRESS of a digit, "*" or "#") as its
-    bit in a key mask (0-9, 10 "*", 11 "#"), else -1."""
-    k = ev & 0x0F
-    if ev & 0xF0 == E_PRESS and k >= K_D0:
-        return k - K_D0
-    return -1
-
-
-def _kp():
-    from teatally.ui import keypad
-
-    return keypad
 
 
 def width(s):
@@ -201,7 +179,7 @@ class Menu(Screen):
     """A scrolling list. items: list of (label, value). pick(ui, value) is
     called on OK; back(ui) on BACK (default: pop)."""
 
-    def __init__(self, title, items, pick, back=None, sel=0, hint=None, keys=None):
+    def __init__(self, title, items, pick, back=None, sel=0, hint=None):
         self.title = title
         self.items = items
         self.pick = pick
@@ -209,17 +187,10 @@ class Menu(Screen):
         self.sel = sel if 0 <= sel < len(items) else 0
         self.top = 0
         self.hint = hint  # optional fn(value) -> bottom line text
-        # direct entry: per item its key mask (see keyed), or None
-        self.keys = keys
-        self.keypad = False  # the keys are shown beside the labels (set at draw)
 
     def key(self, ui, ev):
         k = keyof(ev)
         n = len(self.items)
-        b = keyed(ev)
-        if b >= 0:
-            _kp().menu_key(self, ui, b)  # its item at once (ui.keypad)
-            return
         if k == K_UP and kind(ev) in STEP_KINDS and n:
             self.sel = (self.sel - 1) % n
         elif k == K_DOWN and kind(ev) in STEP_KINDS and n:
@@ -235,7 +206,6 @@ class Menu(Screen):
     def draw(self, ui, fb):
         # Every key press redraws: no new strings here but the hint's (each
         # new string costs a search of the interned-string table, ~0.15 ms).
-        self.keypad = ui.keypad and self.keys is not None
         rows = self._shown()
         if self.sel < self.top:
             self.top = self.sel
@@ -270,12 +240,7 @@ class Menu(Screen):
         while i < end:
             if i == self.sel:
                 bar(fb, y)
-            if self.keypad:
-                # the key that answers it, then the label: 19 columns
-                _kp().row_key(fb, self.keys[i], y, i == self.sel, text)
-                _item(fb, self.items[i][0], y, i != self.sel, 9)
-            else:
-                _item(fb, self.items[i][0], y, i != self.sel)
+            _item(fb, self.items[i][0], y, i != self.sel)
             y += LINE
             i += 1
 
@@ -288,14 +253,14 @@ class Menu(Screen):
         fb.fill_rect(W - 2, y, 2, h, 1)
 
 
-def _item(fb, label, y, c, x=4):
+def _item(fb, label, y, c):
     # a menu line's label from x = 4, clear of the scrollbar (2 px at the
-    # right edge): 20 columns (from x = 9 after a key: 19)
+    # right edge): 20 columns
     if type(label) is str:
         label = label.encode()
-    w = _font().draw(fb, label, x, y, c)
-    if x + w > W - 2:
-        _overflow(label, x, y)
+    w = _font().draw(fb, label, 4, y, c)
+    if 4 + w > W - 2:
+        _overflow(label, 4, y)
 
 
 class Picker(Screen):
@@ -313,15 +278,9 @@ class Picker(Screen):
         self.describe = describe
         self.back = back
         self._range = None  # "lo..hi", made at the first draw
-        self.entry = 0  # digits typed (direct entry: typed)
 
     def key(self, ui, ev):
         k = keyof(ev)
-        b = keyed(ev)
-        if b >= 0:
-            _kp().picker_key(self, ui, b)  # digits (ui.keypad)
-            return
-        self.entry = 0
         if k == K_UP and kind(ev) in STEP_KINDS:
             self.value = self.value + 1 if self.value < self.hi else self.lo
         elif k == K_DOWN and kind(ev) in STEP_KINDS:
@@ -345,8 +304,6 @@ class Picker(Screen):
             # bytes (fb.text takes them): no new str
             self._range = b"%d..%d" % (self.lo, self.hi)
         text(fb, self._range, 64, 16)
-        if ui.keypad:
-            _kp().picker_keys(fb, self.lo, self.hi, text)  # its keys, under the range
         if self.describe is not None:
             _lines(fb, self.describe(self.value), 0, 40)  # the 3 lines left
 
@@ -503,9 +460,6 @@ class UI:
         self.stack = []
         self.dirty = True
         self.menu_seen = False  # the game menu was opened: its first-use hint goes
-        # the board has a keypad (issue 31): screens show the key beside each answer
-        hw = getattr(app, "hw", None)
-        self.keypad = getattr(hw, "layout", None) == "keypad"
         # the rare modules open: [name, the stack index of their first
         # screen, True until a push/replace/reset places that screen]
         self.opened = []

@@ -1,25 +1,121 @@
 """The keypad board's screens (issue 31): what only a board with digit
-keys needs, imported the first time it is needed (ui.core, ui.t42.round)
-and never on the other boards (its bytecode would cost them heap).
+keys needs, imported by the screens that ask on that board and never on
+the other boards: its bytecode in the modules every board loads put the
+bench's heap_live_peak_bytes over its budget (115,168 B > 114,688).
 
+- KeyMenu and KeyPicker: ui.core's Menu and Picker that take the keys
+  (the screens make them instead on the keypad board: on_keypad);
 - the keys by meaning of a round's answers (answer_keys);
-- the key drawn beside an answer (row_key) and a number picker's keys
-  (picker_keys);
-- a number picker's typed digits (typed, final, picker_key), the score
-  pads' too (ui.pads).
+- the key drawn beside each answer, a number picker's keys under its range;
+- a number picker's typed digits (typed, final), the score pads' too
+  (ui.pads).
 
 A key mask has bit d for the digit d, KEY_STAR for "*", KEY_HASH for "#"
-(ui.core.keyed gives a PRESS's bit).
+(keyed gives a PRESS's bit).
 """
 
+from teatally.buttons import E_PRESS, K_D0
 from teatally.compat import const
 from teatally.rules import t42
-
-LINE = const(8)  # a text line's height (ui.core.LINE)
+from teatally.ui import core
+from teatally.ui.core import LINE, Menu, Picker, bar, text, width
 
 KEY_STAR = const(10)
 KEY_HASH = const(11)
 KEYCHARS = (b"0", b"1", b"2", b"3", b"4", b"5", b"6", b"7", b"8", b"9", b"*", b"#")
+
+
+def on_keypad(app):
+    """Does the app run on the keypad board (its screens are these)?"""
+    return app.keys.layout == "keypad"
+
+
+def keyed(ev):
+    """The keypad key pressed (ev a PRESS of a digit, "*" or "#") as its
+    bit in a key mask (0-9, KEY_STAR, KEY_HASH), else -1."""
+    k = ev & 0x0F
+    if ev & 0xF0 == E_PRESS and k >= K_D0:
+        return k - K_D0
+    return -1
+
+
+class KeyMenu(Menu):
+    """A Menu whose items have keys (a key mask each): the key shown beside
+    each label, and pressed, it picks its item at once (no OK follows)."""
+
+    def __init__(self, title, items, pick, back=None, sel=0, hint=None, keys=None):
+        Menu.__init__(self, title, items, pick, back, sel, hint)
+        self.keys = keys
+
+    def key(self, ui, ev):
+        b = keyed(ev)
+        if b < 0:
+            Menu.key(self, ui, ev)
+            return
+        keys = self.keys
+        i = 0
+        while i < len(keys):
+            if keys[i] & (1 << b):
+                self.sel = i
+                ui.dirty = True
+                self.pick(ui, self.items[i][1])
+                return
+            i += 1
+
+    def _rows(self, fb, end):
+        # as Menu's, each label after its key (lit, dark on the selected
+        # row's bar) from x = 9: 19 columns
+        i = self.top
+        y = LINE
+        while i < end:
+            c = 0 if i == self.sel else 1
+            if not c:
+                bar(fb, y)
+            b = key_shown(self.keys[i])
+            if b >= 0:
+                fb.fill_rect(0, y, 7, LINE, c)
+                text(fb, KEYCHARS[b], 1, y, 1 - c)
+            label = self.items[i][0]
+            text(fb, label, 9, y, c)
+            if 9 + width(label) > core.W - 2 and len(core.OVERFLOWS) < 20:  # (clear of the scrollbar)
+                core.OVERFLOWS.append((label, 9, y))
+            y += LINE
+            i += 1
+
+
+class KeyPicker(Picker):
+    """A Picker that takes digits (typed): where one digit is the whole
+    number it answers at once, else C (OK) does; "*" turns the sign. Its
+    keys are said under its range."""
+
+    entry = 0  # digits typed so far
+
+    def key(self, ui, ev):
+        b = keyed(ev)
+        if b < 0:
+            self.entry = 0
+            Picker.key(self, ui, ev)
+            return
+        if b <= 9 and one_key(self.lo, self.hi):
+            if self.lo <= b <= self.hi:  # one key answers: no OK follows
+                self.value = b
+                ui.dirty = True
+                self.done(ui, b)
+            return
+        self.value, self.entry = typed(self.value, self.lo, self.hi, self.entry, b)
+        ui.dirty = True
+        # (a digit refused leaves a number that was not final either)
+        if b <= 9 and self.entry and final(self.value, self.lo, self.hi):
+            self.done(ui, self.value)  # no digit more could follow: no OK
+
+    def draw(self, ui, fb):
+        from teatally import words
+
+        Picker.draw(self, ui, fb)
+        if one_key(self.lo, self.hi):
+            text(fb, words.f("keys.digit", self.lo, self.hi), 64, 24)
+        else:
+            text(fb, words.t("keys.signed" if self.lo < 0 else "keys.typed"), 64, 24)
 
 
 def key_shown(mask):
@@ -69,62 +165,9 @@ def one_key(lo, hi):
     return 0 <= lo and hi <= 9
 
 
-def menu_key(m, ui, b):
-    """Key b (ui.core.keyed) on the menu m: the item it answers, picked at
-    once (no OK follows); nothing for a key no item has."""
-    keys = m.keys
-    if keys is None:
-        return
-    i = 0
-    while i < len(keys):
-        if keys[i] & (1 << b):
-            m.sel = i
-            ui.dirty = True
-            m.pick(ui, m.items[i][1])
-            return
-        i += 1
-
-
-def row_key(fb, mask, y, selected, text):
-    """The key of a menu row (its highest bit) in a block of its own at the
-    row's left: lit, dark on the selected row's bar (text: ui.core.text)."""
-    b = key_shown(mask)
-    if b >= 0:
-        c = 0 if selected else 1
-        fb.fill_rect(0, y, 7, LINE, c)
-        text(fb, KEYCHARS[b], 1, y, 1 - c)
-
-
-def picker_keys(fb, lo, hi, text):
-    """A number picker's keys at its right, under the range: "keys 0-5", or
-    the digits, "*" for the sign and C (text: ui.core.text)."""
-    from teatally import words
-
-    if one_key(lo, hi):
-        text(fb, words.f("keys.digit", lo, hi), 64, 24)
-    else:
-        text(fb, words.t("keys.signed" if lo < 0 else "keys.typed"), 64, 24)
-
-
-def picker_key(p, ui, b):
-    """Key b (ui.core.keyed) on the number picker p: a digit answers at once
-    where it is the whole number (one_key, final), else it is typed."""
-    if b <= 9 and one_key(p.lo, p.hi):
-        if p.lo <= b <= p.hi:  # one key answers: no OK follows
-            p.value = b
-            ui.dirty = True
-            p.done(ui, b)
-        return
-    p.value, p.entry = typed(p.value, p.lo, p.hi, p.entry, b)
-    ui.dirty = True
-    # (a digit refused leaves a number that was not final either)
-    if b <= 9 and p.entry and final(p.value, p.lo, p.hi):
-        p.done(ui, p.value)  # no digit more could follow: no OK
-
-
 def answer_keys(kind, rows):
     """Direct entry (issue 31, the keypad board): each answer's key mask
-    (ui.core.keyed), by what it means, never by its place in the list:
+    (keyed), by what it means, never by its place in the list:
 
     - a card: its printed value; the cat and a rabbit both print 1: 1 is the
       one of them that can be there, and when both can, 1 is the cat and 0

@@ -14,7 +14,7 @@ from teatally import jsonc, words
 from teatally.rules import teatime
 from teatally.rules import witches
 from teatally.journal import PAD_FILE, write_file
-from teatally.buttons import E_LONG, E_PRESS, K_BACK, K_DOWN, K_OK, K_UP
+from teatally.buttons import E_LONG, E_PRESS, K_BACK, K_D0, K_DOWN, K_OK, K_UP
 from teatally.ui.core import (
     LINE,
     ROWS,
@@ -23,7 +23,6 @@ from teatally.ui.core import (
     Message,
     Screen,
     header,
-    keyed,
     keyof,
     kind,
     text,
@@ -309,9 +308,8 @@ class Entry(Screen):
 
     def key(self, ui, ev):
         k = keyof(ev)
-        b = keyed(ev)
-        if b >= 0:
-            self._typed(ui, b)
+        if k >= K_D0 and kind(ev) == E_PRESS:
+            self._typed(ui, k - K_D0)  # the keypad's digits
             return
         self.entry = 0
         if (k == K_UP or k == K_DOWN) and kind(ev) != 0:

@@ -305,7 +305,7 @@ class Round:
         points = t42.VALUE[card] - t42.VALUE[d["pink"] if w == 0 else d["blue"]]  # T42-BUY-1
         s = self.app.game.state
         rows = _effect_rows(s, card)
-        if self.app.ui.keypad and card != "king":
+        if card != "king" and self.app.keys.layout == "keypad":
             # the keypad: "#" the effect, its first choice asked next by its
             # own keys (a queen's pile 4-8 would be a buy's keys); the
             # king's takes keep their keys 1 and 2 (ui.keypad.answer_keys)
@@ -414,13 +414,14 @@ class Round:
             self.sel = sel
             self.guide.shape(self)
             sel = self.sel
-        keys = None
-        if self.app.ui.keypad:
+        if self.app.keys.layout == "keypad":
             # the keypad's keys by meaning (ui.keypad: loaded on that board only)
             from teatally.ui import keypad
 
             keys = keypad.answer_keys(self.need.kind if self.need is not None else t42.ASK_ACTION, rows)
-        m = Menu(title, rows, self.answer, self.back, sel, hint, keys)
+            m = keypad.KeyMenu(title, rows, self.answer, self.back, sel, hint, keys)
+        else:
+            m = Menu(title, rows, self.answer, self.back, sel, hint)
         m.round = self  # type: ignore[attr-defined]
         m.note = wrap(self.notes) if self.notes else None  # type: ignore[attr-defined]
         return m
@@ -430,7 +431,12 @@ class Round:
             self.sel = value
             lo_hi = self.guide.shape(self, lo_hi)
             value = self.sel
-        m = Picker(title, lo_hi[0], lo_hi[1], value, self.answer, describe, self.back)
+        cls = Picker
+        if self.app.keys.layout == "keypad":
+            from teatally.ui import keypad
+
+            cls = keypad.KeyPicker  # (digits)
+        m = cls(title, lo_hi[0], lo_hi[1], value, self.answer, describe, self.back)
         m.round = self  # type: ignore[attr-defined]
         return m
 
