@@ -70,6 +70,7 @@ class App:
         self.fb = hw.display
         if hw.layout == "keypad":
             from teatally.hw.keypad import KeypadKeys
+            from teatally.ui import keypad  # noqa: F401  (its screens, loaded with the rest: not in a press)
 
             self.keys = KeypadKeys(hw.predicates, hw.scan, now_ms=hw.ticks_ms())
         else:

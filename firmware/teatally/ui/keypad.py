@@ -17,8 +17,8 @@ A key mask has bit d for the digit d, KEY_STAR for "*", KEY_HASH for "#"
 from teatally.buttons import E_PRESS, K_D0
 from teatally.compat import const
 from teatally.rules import t42
-from teatally.ui import core
-from teatally.ui.core import LINE, Menu, Picker, bar, text, width
+from teatally.ui import core, font
+from teatally.ui.core import LINE, Menu, Picker, bar, text
 
 KEY_STAR = const(10)
 KEY_HASH = const(11)
@@ -76,9 +76,10 @@ class KeyMenu(Menu):
                 fb.fill_rect(0, y, 7, LINE, c)
                 text(fb, KEYCHARS[b], 1, y, 1 - c)
             label = self.items[i][0]
-            text(fb, label, 9, y, c)
-            if 9 + width(label) > core.W - 2 and len(core.OVERFLOWS) < 20:  # (clear of the scrollbar)
-                core.OVERFLOWS.append((label, 9, y))
+            if type(label) is str:
+                label = label.encode()
+            if 9 + font.draw(fb, label, 9, y, c) > core.W - 2 and len(core.OVERFLOWS) < 20:
+                core.OVERFLOWS.append((label, 9, y))  # (clear of the scrollbar: never cut, a test reads it)
             y += LINE
             i += 1
 
