@@ -70,7 +70,6 @@ class App:
         self.fb = hw.display
         if hw.layout == "keypad":
             from teatally.hw.keypad import KeypadKeys
-            from teatally.ui import keypad  # noqa: F401  (its screens, loaded with the rest: not in a press)
 
             self.keys = KeypadKeys(hw.predicates, hw.scan, now_ms=hw.ticks_ms())
         else:
@@ -85,6 +84,8 @@ class App:
 
             lang.use_language(self.settings["lang"])
             lang.renew_screens()  # (imported above in English)
+        if hw.layout == "keypad":
+            from teatally.ui import keypad  # noqa: F401  (its screens, loaded with the rest: not in a press)
         self.game = None  # t42.Game of the current Tea for 2 game
         self.asleep = False
         self.last_key = hw.ticks_ms()
