@@ -419,3 +419,38 @@ def test_the_loop_costs_follow_the_firmware_from_the_ports_figures():
     pass_ms, nap_us = cpumodel.loop_costs(500, 50, 1.0, loop)
     assert pass_ms == pytest.approx(0.34)
     assert nap_us == pytest.approx(80.0 - 50 * cpumodel.PORT_RATIO)  # 50 fuel less at 1 fuel a µs
+
+
+def test_keypad_effort_against_its_floor():
+    """The keypad board's effort (issue 31): presses per round from the
+    keypad's key script, an adjustment's carried into the next round, the
+    floor one press per question with more than one answer; its budgets
+    are checked when the run has its figures."""
+    from teatally_host import bench_keypad
+
+    objs = bench.load_record(bench.BENCH_DIR / "random-s1.jsonl")
+    rows = bench_keypad.measure_game(objs)
+    assert len(rows) == bench.rounds_of(objs)
+    assert all(p >= f >= 1 for p, f in rows)  # the action at least (a reveal may be settled)
+    assert sorted(p for p, _ in rows)[len(rows) // 2] == 3
+    assert sum(p for p, _ in rows) >= sum(f for _, f in rows)
+    adj = [{"flamingo": "blue", "watch": "stars", "objectives": {}}, {"adjust": {"blue": {"tarts": 1}}},
+           {"blue": "cat", "pink": "king"}]
+    assert bench_keypad.per_round(adj, [("ok", 0), ("back", 1), ("ok", 1), ("1", 2), ("7", 2)],
+                                  [0, 3, 2]) == [(4, 5)]
+    names = {c["name"] for c in bench.checks({"not_reproduced": [], "completes_at_144k": True})}
+    assert not names & set(bench_keypad.OPTIONAL)
+    fig = {"not_reproduced": [], "completes_at_144k": True, "keypad_corpus_presses_per_round_median": 3,
+           "keypad_corpus_presses_per_round_p95": 8, "keypad_full_frame_p95_ms": 49.0}
+    got = {c["name"]: c["ok"] for c in bench.checks(fig) if c["name"].startswith("keypad_")}
+    assert got == {"keypad_corpus_presses_per_round_median": True, "keypad_corpus_presses_per_round_p95": False,
+                   "keypad_full_frame_p95_ms": True}
+    lines = bench_keypad.table_lines({"keypad_corpus_games": 1, "keypad_corpus_rounds": 2,
+                                      "keypad_corpus_presses_per_round_median": 3,
+                                      "keypad_corpus_presses_per_round_p95": 4,
+                                      "keypad_corpus_presses_per_round_mean": 3.5,
+                                      "keypad_corpus_floor_per_round_median": 3,
+                                      "keypad_corpus_floor_per_round_p95": 3,
+                                      "keypad_corpus_floor_per_round_mean": 3, "keypad_corpus_gap_mean_pct": 16.7,
+                                      "keypad_corpus_styles": {}})
+    assert lines[-1] == "| **all** | 1 | 2 | 3 / 4 / 3.5 | 3 / 3 / 3 | +17 % |"

@@ -56,7 +56,7 @@ def test_wiring_table_matches_constants(path):
     b = _load(path)
     comments = "\n".join(line for line in path.read_text().splitlines() if line.startswith("#"))
     for key, gpio in b.BUTTONS:
-        label = key if b.LAYOUT == "4key" else "KEY " + key
+        label = "KEY " + key if b.LAYOUT == "2key" else key
         assert re.search(r"%s\s.*\bGP%d\b" % (re.escape(label), gpio), comments), (key, gpio)
     pins = {"SDA": b.SDA, "SCL": b.SCL, "SCK": b.SCK, "MOSI": b.MOSI, "CS": b.CS, "DC": b.DC, "RST": b.RST}
     for label, gpio in pins.items():

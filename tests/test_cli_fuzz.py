@@ -340,7 +340,7 @@ def test_the_same_mistake_the_same_answer():
     with stubbed(), tempfile.TemporaryDirectory() as d:
         flash = check("flash", run_cli(["flash", "--board", "nosuch", "--dry-run"]))
         sim = check("sim", run_cli(["sim", "--board", "nosuch", "--keys", "-", "--flash", d]))
-        known = "unknown board 'nosuch' (known: pico_sh1106, pico_ssd1306, waveshare_pico_oled_1_3)\n"
+        known = "unknown board 'nosuch' (known: pico_keypad, pico_sh1106, pico_ssd1306, waveshare_pico_oled_1_3)\n"
         assert flash == (2, "", "teatally flash: " + known)
         assert sim == (2, "", "teatally sim: " + known)
         assert check("flash", run_cli(["flash", "--board", "../firmware/main", "--dry-run"]))[0] == 2

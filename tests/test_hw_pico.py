@@ -24,12 +24,23 @@ class Pin:
     IN = 0
     OUT = 1
     PULL_UP = 2
+    OPEN_DRAIN = 3
     level = {}  # gpio -> electrical level; default 1 (pulled up, not pressed)
-    def __init__(self, n, mode=-1, pull=-1):
+    low = {}  # open-drain gpio -> True while driven low
+    keys = []  # (row gpio, column gpio) of the keypad's keys held down
+    def __init__(self, n, mode=-1, pull=-1, value=None):
         self.n = n
         if mode != -1:
-            LOG.append('Pin(%d,%d,%s)' % (n, mode, pull))
-    def value(self):
+            LOG.append('Pin(%d,%d,%s)' % (n, mode, pull) if value is None else 'Pin(%d,%d,value=%d)' % (n, mode, value))
+        if value is not None:
+            Pin.low[n] = not value
+    def value(self, v=None):
+        if v is not None:
+            Pin.low[self.n] = not v
+            return None
+        for r, c in Pin.keys:
+            if c == self.n and Pin.low.get(r):
+                return 0
         return Pin.level.get(self.n, 1)
     def init(self, *a, **k):
         pass
@@ -238,6 +249,63 @@ print(keys.layout, keys.held(), keys.poll(t))
 """
 
 
+KEYPAD = r"""
+from teatally.hw import pico as hw_pico
+f = open(FLASH + '/board.txt', 'w')
+f.write('pico_keypad\n')
+f.close()
+try:
+    hw = hw_pico.setup(FLASH)
+    print('head', hw.board_name, hw.layout, hw.board_error)
+    print('setup', ' '.join(LOG[:8]))
+    keys = hw.make_keys()
+    print('keys', keys.layout, len(keys._db), len(Pin.irqs))
+    print('rest', [Pin.low.get(g) for g in (10, 11, 12, 13)])
+    # '6' (row 2, column 3) down: its column's interrupt, then a scan
+    Pin.keys = [(11, 16)]
+    pin, edge, trigger = Pin.irqs[-1]
+    edge(pin)
+    hw.scan()
+    print('six', ''.join('1' if p() else '.' for p in hw.predicates), hw.woken, trigger)
+    print('rest', [Pin.low.get(g) for g in (10, 11, 12, 13)])
+    Pin.keys = []
+    hw.scan()
+    n = hw._matrix.scans
+    hw.scan()
+    hw.scan()
+    print('idle', ''.join('1' if p() else '.' for p in hw.predicates), hw._matrix.scans - n)
+    # D (BACK) held at start: safe mode
+    Pin.keys = [(13, 17)]
+    hw._matrix.edge()
+    hw.display.text = lambda s, x, y, c: LOG.append('text ' + s)
+    del LOG[:]
+    print('safe', hw.safe_boot(), LOG[1])
+    Pin.keys = []
+finally:
+    for m in INSTALLED + ('pico_keypad',):
+        sys.modules.pop(m, None)
+"""
+
+
+def test_setup_builds_the_keypad_board(dual):
+    """The keypad board: rows open-drain (driven low at rest), columns
+    pulled up with an interrupt each; a key is read by the matrix scan only
+    after an interrupt or while one is down; D held at start is the safe
+    mode."""
+    out = dual(FAKES + KEYPAD, setup_flash=_flash).splitlines()
+    assert out[0] == "head pico_keypad keypad None"
+    assert out[1] == (
+        "setup Pin(10,3,value=0) Pin(11,3,value=0) Pin(12,3,value=0) Pin(13,3,value=0) "
+        "Pin(14,0,2) Pin(15,0,2) Pin(16,0,2) Pin(17,0,2)"
+    )
+    assert out[2] == "keys keypad 16 4"
+    assert out[3] == "rest [True, True, True, True]"
+    assert out[4] == "six ......1......... True 12"
+    assert out[5] == "rest [True, True, True, True]"
+    assert out[6] == "idle ................ 0"  # no interrupt, no key down: no scan
+    assert out[8] == "safe True text Safe mode: REPL"  # (after the console's line)
+
+
 def _flash(d):
     (d / "boards").mkdir()
     for p in (ROOT / "boards").glob("*.py"):
@@ -319,7 +387,8 @@ def test_setup_builds_each_board(dual):
     assert b["broken_layout"]["head"] == "== broken_layout pico_ssd1306 4key True broken_layout: bad LAYOUT"
     assert b["nodriver"]["head"] == "== nodriver pico_ssd1306 pico_sh1106: driver sh1106 not installed"
     # broken_layout.py sorts before the Waveshare file but is skipped: its LAYOUT is bad
-    assert b["nodefault"]["head"] == "== nodefault waveshare_pico_oled_1_3 pico_sh1106: driver sh1106 not installed"
+    # (... and so is broken_syntax.py; pico_keypad.py is the first that comes up)
+    assert b["nodefault"]["head"] == "== nodefault pico_keypad pico_sh1106: driver sh1106 not installed"
     assert b["nothing"]["head"] == "== nothing pico_sh1106: no /boards/pico_sh1106.py"
     assert b["broken_syntax"]["head"] == "== broken_syntax pico_ssd1306 4key True broken_syntax: SyntaxError"
 

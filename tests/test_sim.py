@@ -87,7 +87,11 @@ EVENTS_GUEST = """\
 from teatally.hw import sim as hw_sim
 from teatally.buttons import Keys, event_name
 hw = hw_sim.setup()
-keys = Keys(hw.predicates, hw.layout, now_ms=hw.ticks_ms())
+if hw.layout == 'keypad':
+    from teatally.hw.keypad import KeypadKeys
+    keys = KeypadKeys(hw.predicates, hw.scan, now_ms=hw.ticks_ms())
+else:
+    keys = Keys(hw.predicates, hw.layout, now_ms=hw.ticks_ms())
 try:
     while True:
         ev = keys.poll(hw.ticks_ms())
@@ -107,10 +111,11 @@ print('t', hw.ticks_ms())
 HOLD_STEPS = {
     "pico_ssd1306": (["PRESS UP", "LONG UP"], ["PRESS DOWN", "LONG DOWN"]),
     "waveshare_pico_oled_1_3": (["PRESS UP", "LONG UP"], ["LONG DOWN"]),
+    "pico_keypad": (["PRESS UP", "LONG UP"], ["PRESS DOWN", "LONG DOWN"]),  # its A and B
 }
 
 
-@pytest.mark.parametrize("board", ["pico_ssd1306", "waveshare_pico_oled_1_3"])
+@pytest.mark.parametrize("board", ["pico_ssd1306", "waveshare_pico_oled_1_3", "pico_keypad"])
 def test_each_token_is_its_logical_events(board, tmp_path):
     """hw_sim's clock and queue plus the host's gestures give exactly the
     event each token names, on the 4-key board and through the 2-key
@@ -127,6 +132,18 @@ def test_each_token_is_its_logical_events(board, tmp_path):
     assert rest[0].startswith("t ") and rest[1:] == [""]
     # virtual time: the wait and every gesture really took their time
     assert int(rest[0][2:]) >= 1000 + 4 * sim.SHORT_MS + 4 * sim.LONG_MS
+
+
+def test_the_keypads_own_keys_through_its_matrix(tmp_path):
+    """The keypad board's digits, star and hash in a key script: each its
+    PRESS, through the matrix wires and the Pico's scan on the VM; a digit
+    on a cursor board is refused before the run."""
+    s = sim.Sim("pico_keypad", tmp_path, sim.ScriptInput(sim.parse_keys("5 star hash 0 9 1")))
+    res = s.run(guest=EVENTS_GUEST)
+    assert res.code == 0, res.stderr
+    assert res.stdout.split("\n")[:6] == ["PRESS 5", "PRESS *", "PRESS #", "PRESS 0", "PRESS 9", "PRESS 1"]
+    with pytest.raises(sim.ScriptError):
+        sim.Sim("pico_ssd1306", tmp_path, sim.ScriptInput(sim.parse_keys("ok 5")))
 
 
 # -- the firmware under the simulator ----------------------------------------------------

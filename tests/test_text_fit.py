@@ -52,6 +52,7 @@ from teatally.hw.virtual import VirtualHardware
 from teatally import words
 
 UP, DOWN, OK, BACK = 0x10, 0x11, 0x12, 0x13
+LAYOUT = globals().get('LAYOUT', '4key')  # the board's keys: '4key', or 'keypad' (keys shown beside answers)
 del ui.OVERFLOWS[:]  # (CPython: what other tests drew in this process)
 del words.CUT[:]
 SEEN = {}
@@ -62,7 +63,7 @@ if 'BOARD' not in globals():
     BOARD = 'virtual'
 
 def boot():
-    app = App(VirtualHardware(FLASH, board_name=BOARD))
+    app = App(VirtualHardware(FLASH, LAYOUT, board_name=BOARD))
     G[:] = [app]
     app.boot()
     look()
@@ -268,8 +269,9 @@ def test_history_score_legend_adjust_and_home_fit(lang, tmp_path):
     score now, the legend, the adjustments, the home menu's screens."""
     from conftest import run_cpython
 
-    for path, board in zip(RECORDS, BOARDS, strict=True):
-        d = tmp_path / path.stem
+    for i, board in enumerate(BOARDS):  # every board's name once, the games in turn
+        path = RECORDS[i % len(RECORDS)]
+        d = tmp_path / ("%s-%s" % (path.stem, board))
         d.mkdir()
         _finished_flash(path)(d)
         set_lang(d, lang)
@@ -326,6 +328,8 @@ for kind in (0x10, 0x20, 0x30):
     for k in range(4):
         EVENTS.append(kind | k)
 EVENTS = EVENTS + [0x12, 0x12, 0x11, 0x10]
+if LAYOUT == 'keypad':
+    EVENTS = EVENTS + [0x10 | k for k in range(4, 16)] * 2  # its digits, * and #
 PADS = ('Rounds', 'Entry', 'Totals', 'Result')
 pads_with_game = 0
 boot()
@@ -371,3 +375,46 @@ def test_random_keys_fit_on_micropython(lang, dual):
                setup_flash=lambda d: set_lang(d, lang))
     assert _clean(out, "fuzzed") >= 5
     assert "no error.log" in out and "pads with a game loaded True" in out, out
+
+
+# -- the keypad board (issue 31): the keys beside the answers, the pickers' keys
+def _keypad_events(path):
+    presses = keyscript.presses_for(_record(path), keypad=True)
+    return [keyscript.event(t) for t, _ in presses]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_keypad_bench_games_and_random_keys_fit(lang, tmp_path):
+    """Every bench game entered on the keypad board (each answer by its
+    key, shown beside it), its tour, and 1000 random presses of every key
+    (digits, * and # too), on CPython."""
+    from conftest import run_cpython
+
+    for path in RECORDS:
+        d = tmp_path / path.stem
+        d.mkdir()
+        set_lang(d, lang)
+        out = run_cpython("LAYOUT = 'keypad'\nEVENTS = %r\n" % _keypad_events(path) + PRELUDE + PLAY, d)
+        assert _clean(out, "played") >= 15, out
+        t = tmp_path / (path.stem + "-tour")
+        t.mkdir()
+        _finished_flash(path)(t)
+        set_lang(t, lang)
+        out = run_cpython("LAYOUT = 'keypad'\n" + PRELUDE + TOUR, t)
+        assert _clean(out, "toured") >= 15, out
+    d = tmp_path / "fuzz"
+    d.mkdir()
+    set_lang(d, lang)
+    out = run_cpython("LAYOUT = 'keypad'\n" + PRELUDE + FUZZ.replace("SEED", "5").replace("range(N)", "range(1000)"), d)
+    assert _clean(out, "fuzzed") >= 10, out
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_keypad_game_fits_on_micropython(lang, dual):
+    """random-s1 entered on the keypad: the same screens, the same verdict
+    on the MicroPython VM."""
+    path = BENCH / "random-s1.jsonl"
+    events = _keypad_events(path)
+    english_again()
+    out = dual("LAYOUT = 'keypad'\nEVENTS = %r\n" % events + PRELUDE + PLAY, setup_flash=lambda d: set_lang(d, lang))
+    assert _clean(out, "played") >= 15

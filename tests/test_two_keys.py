@@ -271,7 +271,7 @@ def test_a_hold_in_japanese(dual):
 
 # -- every screen fits on the 2-key board ------------------------------------------------
 def _two_key(prelude):
-    made = "App(VirtualHardware(FLASH, board_name=BOARD))"
+    made = "App(VirtualHardware(FLASH, LAYOUT, board_name=BOARD))"
     assert made in prelude
     return prelude.replace(made, "App(VirtualHardware(FLASH, '2key', board_name=BOARD))")
 

@@ -16,6 +16,10 @@ screen and fails on any text wider than its place.
 """
 
 WORDS = {
+    # the keypad board (issue 31): a number picker's keys, at its right (10 columns)
+    "keys.digit": "keys {0}-{1}",
+    "keys.typed": "0-9 then {ok}",
+    "keys.signed": "0-9 * {ok}",
     # the status board (rows 6 and 7) and its legend (game menu)
     "board.hint": "{back}: game menu",
     "board.next": "{0}: {1}? {ok}",
@@ -26,6 +30,7 @@ WORDS = {
     # the six names in that order, "|" between them
     "key.4key": "UP|DOWN|OK|BACK|long OK|long BACK",
     "key.2key": "A+B|A|B|hold B|hold B, A|hold B 1.5s",
+    "key.keypad": "A|B|C|D|long C|long D",
     # a hold while it counts (ui.hold: the 2-key B), what letting go does now
     # and what holding on does; the undo it gives, asked first
     "hold.hold": "hold: {0}",

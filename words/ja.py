@@ -21,6 +21,9 @@ Every character outside ASCII must be in the glyph subset ja_font
 """
 
 WORDS = {
+    "keys.digit": "{0}-{1}",
+    "keys.typed": "0-9, {ok}",
+    "keys.signed": "0-9 * {ok}",
     # the status board (rows 6 and 7) and its legend (game menu)
     "board.hint": "{back}: ゲームメニュー",
     "board.next": "{0}: {1}? {ok}",
@@ -28,6 +31,7 @@ WORDS = {
     # ボードのキー (issue 30): words.k() が {up} {down} {ok} {back} {redo} {undo} に入れる名前
     "key.4key": "UP|DOWN|OK|BACK|OK長押し|BACK長押し",
     "key.2key": "A+B|A|B|B長押し|B長押し+A|B長押し1.5秒",
+    "key.keypad": "A|B|C|D|C長押し|D長押し",
     "hold.hold": "押し続けると: {0}",
     "hold.go": "離すと: {0}",
     "does.back": "戻る",

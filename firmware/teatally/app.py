@@ -70,7 +70,12 @@ class App:
 
         self.hw = hw
         self.fb = hw.display
-        self.keys = Keys(hw.predicates, hw.layout, now_ms=hw.ticks_ms())
+        if hw.layout == "keypad":
+            from teatally.hw.keypad import KeypadKeys
+
+            self.keys = KeypadKeys(hw.predicates, hw.scan, now_ms=hw.ticks_ms())
+        else:
+            self.keys = Keys(hw.predicates, hw.layout, now_ms=hw.ticks_ms())
         words.board_keys(hw.layout)  # the screens name this board's keys
         # a hold shown while it counts, its undo asked (ui.hold): the
         # boards whose undo is a stage of BACK's hold only
@@ -88,6 +93,8 @@ class App:
             from teatally.ui import lang
 
             lang.switch(self.settings["lang"])  # (screens imported above in English)
+        if hw.layout == "keypad":
+            from teatally.ui import keypad  # noqa: F401  (its screens, loaded with the rest: not in a press)
         self.game = None  # t42.Game of the current Tea for 2 game
         self.asleep = False
         self.last_key = hw.ticks_ms()

@@ -8,7 +8,9 @@ Pico, in the simulator and under pytest with a virtual clock.
 
 Events are small ints: ``kind | key``.
 
-- keys:  K_UP=0, K_DOWN=1, K_OK=2, K_BACK=3
+- keys:  K_UP=0, K_DOWN=1, K_OK=2, K_BACK=3; on the keypad also the digit
+  keys K_D0=4 .. K_D0+9=13 (``K_D0 + d``), hw.keypad.K_STAR=14 ("*") and
+  K_HASH=15 ("#")
 - kinds: E_PRESS=0x10 (a press: UP and DOWN sent at the press, OK and BACK
   at the release when no LONG fired), E_LONG=0x20 (held >= long_ms, sent
   once while still held), E_REPEAT=0x30 (auto-repeat of UP/DOWN while held
@@ -49,6 +51,21 @@ Every logical event stays reachable; B works as a "shift" for A::
     ... held together >= long_ms                    LONG UP, then REPEAT UP
     hold B >= long_ms, then press A                 LONG OK (at A's press)
 
+"keypad" (a 4x4 membrane matrix: teatally.hw.keypad scans it, and its
+KeypadKeys, a Keys of this layout, steps its keys), 16 predicates in the
+order of the keypad's legend row by row ("123A456B789C*0#D"). The letters are the 4-key board's keys (A UP, B DOWN,
+C OK, D BACK, with their LONG and REPEAT as above); a digit, ``*`` and ``#``
+send their PRESS at the press and nothing more however long they are held::
+
+    gesture                     event(s)
+    press 0..9, * or #          PRESS of that key at the press (held: nothing more)
+    A, B, C, D                  as UP, DOWN, OK, BACK on the 4-key board
+    a key while another is held ignored (until released); the held one goes on
+    two keys down at one poll   neither counts (both ignored until released)
+
+One key at a time: a membrane without diodes cannot tell every pair of
+keys, and a second key is far more often a slip than a meaning.
+
 "Together" means the second key goes down before the first one has fired
 anything (before long_ms); the chord's own long timer starts when the second
 key joins. Once a gesture has fired its final event, the keys are ignored
@@ -84,13 +101,14 @@ K_UP = const(0)
 K_DOWN = const(1)
 K_OK = const(2)
 K_BACK = const(3)
+K_D0 = const(4)  # the keypad's digit d is K_D0 + d, then "*" and "#" (hw.keypad)
 
 E_PRESS = const(0x10)
 E_LONG = const(0x20)
 E_REPEAT = const(0x30)
 NO_EVENT = const(-1)
 
-KEY_NAMES = ("UP", "DOWN", "OK", "BACK")
+KEY_NAMES = ("UP", "DOWN", "OK", "BACK")  # the keypad's K_D0.. are "0123456789*#" (event_name)
 KIND_NAMES = ("", "PRESS", "LONG", "REPEAT")
 
 LAYOUT_4KEY = "4key"
@@ -98,6 +116,7 @@ LAYOUT_2KEY = "2key"
 # The layouts whose undo (LONG BACK) is a later stage of BACK's own hold:
 # the hold is shown while it counts and the undo is asked (teatally.ui.hold).
 STAGED = (LAYOUT_2KEY,)
+
 
 # 4-key per-button stages
 _IDLE = const(0)
@@ -130,7 +149,8 @@ def event_name(ev):
     """'PRESS UP', 'LONG BACK', ... ('-' for NO_EVENT): for logs and tests."""
     if ev < 0:
         return "-"
-    return KIND_NAMES[ev >> 4] + " " + KEY_NAMES[ev & 0x0F]
+    k = ev & 0x0F
+    return KIND_NAMES[ev >> 4] + " " + (KEY_NAMES[k] if k < K_D0 else "0123456789*#"[k - K_D0])
 
 
 class Debouncer:
@@ -214,6 +234,8 @@ class Keys:
             need = 4
         elif layout == LAYOUT_2KEY:
             need = 2
+        elif layout == "keypad" and hasattr(self, "_stepk"):
+            need = 16  # (its keys step in hw.keypad.KeypadKeys)
         else:
             raise ValueError("layout must be '4key' or '2key'")
         if len(predicates) != need:
@@ -266,8 +288,10 @@ class Keys:
             self.last_activity = now_ms
         if self.layout == LAYOUT_4KEY:
             self._step4(now_ms)
-        else:
+        elif self.layout == LAYOUT_2KEY:
             self._step2(now_ms)
+        else:
+            self._stepk(now_ms)  # type: ignore[attr-defined]  # hw.keypad.KeypadKeys
         return self._pop()
 
     def held(self):
@@ -338,19 +362,20 @@ class Keys:
                 self._stage[k] = _IDLE
             elif s == _HELD:
                 if ticks_diff(now, self._down_at[k]) >= self.long_ms:
-                    self._long(k)
+                    self._long(k, k)
             elif s == _REPEATING:
                 self._repeat(k, k, now)
             k += 1
 
-    def _long(self, k):
-        # button k held for long_ms: LONG, then UP/DOWN auto-repeat
+    def _long(self, slot, k):
+        # button slot (logical key k) held for long_ms: LONG, then UP/DOWN
+        # auto-repeat
         self._push(E_LONG | k)
         if k <= K_DOWN:
-            self._stage[k] = _REPEATING
-            self._next[k] = ticks_add(self._down_at[k], self.long_ms + self.repeat_delay_ms)
+            self._stage[slot] = _REPEATING
+            self._next[slot] = ticks_add(self._down_at[slot], self.long_ms + self.repeat_delay_ms)
         else:
-            self._stage[k] = _SPENT
+            self._stage[slot] = _SPENT
 
     def _repeat(self, slot, key, now):
         nxt = self._next[slot]

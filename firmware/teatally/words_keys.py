@@ -142,6 +142,9 @@ KEYS = (
     b"hist.title"
     b"home.about"
     b"home.title"
+    b"key.keypad"
+    b"keys.digit"
+    b"keys.typed"
     b"mend.again"
     b"mend.aside"
     b"mend.enter"
@@ -181,6 +184,7 @@ KEYS = (
     b"final.title"
     b"hist.adjust"
     b"home.resume"
+    b"keys.signed"
     b"label.watch"
     b"legend.draw"
     b"legend.keys"
@@ -341,5 +345,5 @@ KEYS = (
     b"tw.loyal_celebriteas"  # 20 long
 )
 # START[n]: where the keys n long start in KEYS; FIRST[n]: the number of the first
-START = (0, 0, 0, 0, 0, 0, 0, 24, 129, 465, 987, 1427, 1801, 2281, 2632, 2884, 3199, 3359, 3529, 3691, 3748, 3768)
-FIRST = (0, 0, 0, 0, 0, 0, 0, 4, 19, 61, 119, 163, 197, 237, 264, 282, 303, 313, 323, 332, 335, 336)
+START = (0, 0, 0, 0, 0, 0, 0, 24, 129, 465, 987, 1457, 1842, 2322, 2673, 2925, 3240, 3400, 3570, 3732, 3789, 3809)
+FIRST = (0, 0, 0, 0, 0, 0, 0, 4, 19, 61, 119, 166, 201, 241, 268, 286, 307, 317, 327, 336, 339, 340)

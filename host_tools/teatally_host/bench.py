@@ -481,11 +481,16 @@ def run_bench(bench_dir=BENCH_DIR, log=print, write_keys=False, corpus_waits=Tru
         log("the loop at rest ...")
         rest = cpumodel.idle_cpu(fw, games[0]["objs"], per_us)
         files = flashmodel.firmware_files(fw)
+        from teatally_host import bench_keypad  # (issue 31: its own module)
+
+        log("the keypad board ...")
+        keypad = bench_keypad.measure(fw, games, per_us, log)
     r = summarize(sizes, cal, games, per_us, rest, more)
     r.update(flash_figures(games, files))
     r.update(ja)
     r.update(rest)
     r.update(summarize_romfs(games, per_us, vm_image, device_image))
+    r.update(keypad)
     r["checks"] = checks(r)
     return r
 

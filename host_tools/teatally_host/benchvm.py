@@ -205,18 +205,19 @@ def press_shows(n, sent):
     return shows
 
 
-def run_presses(fw, events, heap, collect, prelude="", columns=True, lang="en"):
+def run_presses(fw, events, heap, collect, prelude="", columns=True, lang="en", boot=BOOT_GUEST):
     """Play the events on a fresh flash. -> dict with per-press fuel, heap
     samples, the guest's output and the flash files left behind. `prelude`:
     guest code run first (ROMFS_PRELUDE). ``columns``: the display's show()
     finds the changed columns (hw.pages, as on the SSD1306), else it sends
     whole pages (as on the SH1106 and SH1107). ``lang``: the screens'
-    language (settings.json on the flash before boot)."""
+    language (settings.json on the flash before boot). ``boot``: the guest's
+    boot (bench_keypad: the keypad's board)."""
     marks = Marks([0] + list(events))
     with tempfile.TemporaryDirectory() as flash:
         if lang != "en":
             (Path(flash) / "settings.json").write_text(jsonc.dumps({"lang": lang}))
-        guest = PRESS_GUEST % {"collect": "True" if collect else "False", "boot": BOOT_GUEST, "columns": columns}
+        guest = PRESS_GUEST % {"collect": "True" if collect else "False", "boot": boot, "columns": columns}
         res = run_guest(prelude + guest, fw, flash, heap, marks)
         files = {}
         for p in sorted(Path(flash).rglob("*")):

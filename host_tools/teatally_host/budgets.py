@@ -50,10 +50,12 @@ OPTIONAL = ("corpus_gap_median_pct", "corpus_habit_pct")
 
 def checks(r):
     """[{name, value, limit, unit, ok}] for BUDGETS, plus the runs themselves."""
+    from teatally_host import bench_keypad  # (issue 31: the keypad board's budgets)
+
     out = []
-    for name, limit, unit in BUDGETS:
+    for name, limit, unit in BUDGETS + bench_keypad.BUDGETS:
         v = r.get(name)
-        if v is None and name in OPTIONAL:
+        if v is None and (name in OPTIONAL or name in bench_keypad.OPTIONAL):
             continue
         ok = v is not None and (v >= limit if name in AT_LEAST else v <= limit)
         out.append({"name": name, "value": v, "limit": limit, "unit": unit, "ok": ok})

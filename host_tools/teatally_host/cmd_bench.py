@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 
 from teatally.journal import RecordError
-from teatally_host import bench, benchvm, corpus, flashmodel, gen
+from teatally_host import bench, bench_keypad, benchvm, corpus, flashmodel, gen
 from teatally_host.errors import BadInput, load_record, read_bytes
 
 OUT = benchvm.ROOT / "build" / "bench"  # where a plain run writes its results
@@ -176,6 +176,7 @@ def table(r):
         ("Presses per round incl. setup/end (mean)", "%.2f vs baseline %.2f (ratio %s)" % (
             r["presses_per_round_mean"], r["baseline_presses_per_round_mean"], _fmt(r["effort_ratio"], "x")), ""),
     ]
+    rows.extend(bench_keypad.rows(r))  # issue 31
     if "ja_heap_bytes" in r:
         rows.extend(japanese_rows(r))
     if "heap_peak_romfs_bytes" in r:
@@ -193,6 +194,13 @@ def table(r):
         out.append("Effort corpus (teatally_host.corpus; 4-key presses per round unless said):")
         out.append("")
         out.extend(corpus.table_lines(r))
+    if "keypad_corpus_styles" in r:
+        # issue 31: the keypad board's presses per round against its floor
+        out.append("")
+        out.append("Effort corpus on the keypad board (teatally_host.bench_keypad; floor: one press per question "
+                   "with more than one answer):")
+        out.append("")
+        out.extend(bench_keypad.table_lines(r))
     return "\n".join(out)
 
 
@@ -459,6 +467,7 @@ def run(args):
     if getattr(args, "corpus", False):
         # issue 26: presses per round on the effort corpus (its own module)
         r.update(corpus.measure(log=lambda s: print(s, file=sys.stderr)))
+        r.update(bench_keypad.corpus_figures(log=lambda s: print(s, file=sys.stderr)))  # issue 31
         r["checks"] = bench.checks(r)  # its budgets too
     print(table(r))
     print()

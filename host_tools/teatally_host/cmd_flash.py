@@ -84,7 +84,7 @@ def add_arguments(p):
 
 # host-only modules (paths in the package, no suffix): the virtual board of
 # the tests and the simulator's hardware layer never go to the Pico
-HOST_ONLY = ("hw/sim", "hw/virtual")
+HOST_ONLY = ("hw/sim", "hw/virtual", "hw/wires")
 PACKAGE = FIRMWARE / "teatally"
 
 

@@ -42,6 +42,9 @@ keys in the terminal:
 key scripts (--keys): words separated by spaces or lines, '#' comments:
   up down ok back       short presses        UP DOWN OK BACK, long:ok   long presses
   wait:MS               let MS ms pass       3*down                     repetition
+  0..9 star hash        the keypad's own keys (--board pico_keypad; there up/down/ok/back are its A B C D)
+
+on the keypad board (--board pico_keypad) the computer's digit keys, * and # are the keypad's.
 
 the 2-key board (--board waveshare_pico_oled_1_3, keys A and B): the words above
 become its gestures, and its own gestures play as they are:

@@ -218,16 +218,17 @@ def loop_costs(vm_pass_fuel, vm_nap_fuel, per_us, loop=LOOP):
     return pass_ms, nap_us
 
 
-def idle_cpu(fw, objs, per_us):
+def idle_cpu(fw, objs, per_us, guest=None):
     """The main loop with no key pressed for IDLE_S virtual seconds after a
     game's boot (objs on the flash): passes and naps a second, the CPU's
     busy share at the port-anchored costs (loop_costs), the VM's own
     estimate beside it, and the bytes a pass asks of the heap (idle, and
-    with a key held) -> dict of idle_* and loop_* figures."""
+    with a key held) -> dict of idle_* and loop_* figures. ``guest``:
+    IDLE_GUEST on another board (bench_keypad)."""
     marks = Marks()
     with tempfile.TemporaryDirectory() as flash:
         gen.write_record(objs, Path(flash) / journal.GAME, crc=True)
-        res = run_guest(IDLE_GUEST, fw, flash, HEAP_PICO, marks).check()
+        res = run_guest(guest or IDLE_GUEST, fw, flash, HEAP_PICO, marks).check()
     m = marks.labelled()
     lines = res.stdout.splitlines()
     passes, sleeps, naps = (int(x) for x in [ln for ln in lines if ln.startswith("REST ")][0].split()[1:])

@@ -19,6 +19,10 @@ contacts that bounce, and Keys is polled on a fixed cadence:
   polls every 1 ms while a key is held and after a key-edge wake, and a
   wake from idle takes up to ``poll_ms``).
 
+The keypad (layout "keypad") is played through its matrix: the contacts of
+a MatrixWires (hw.wires), the Pico's own scan (hw.keypad) armed by the columns'
+interrupts, plus SCAN_MS for the scan's pin calls.
+
 ``event_delay_ms(token, layout, poll_ms)`` -> (typical_ms, worst_ms): the
 median and the largest delay over TRIALS trials. ``buttons`` (a module with
 Keys, e.g. from ``buttons_from_source``) measures another version of the
@@ -37,7 +41,14 @@ POLICY = (
 )
 
 TOKENS = ("up", "down", "ok", "back", "UP", "DOWN", "OK", "BACK")
-LAYOUTS = ("4key", "2key")
+# the keypad board's own keys (its up/down/ok/back are its letters A-D)
+KEYPAD_TOKENS = ("0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "star", "hash")
+LAYOUTS = ("4key", "2key", "keypad")
+# The keypad's matrix scan (teatally.hw.keypad) on the Pico: 16 pin writes
+# and 16 pin reads, each a method call of ~5 us on the RP2040 at 125 MHz,
+# and the loop around them: an estimate (not measured: no Pico here),
+# added to each keypad event's delay (the scan runs before the event).
+SCAN_MS = 0.2
 BOUNCE_MS = 5
 TRIALS = 40
 AFTER_MS = 300  # polled on after the gesture's last edge: a late or second event would show
@@ -75,7 +86,7 @@ def timeline(token, layout, rng, keys):
     (sorted) and the moments an event may be decided at (clean edges, and
     each press's long_ms and very_long_ms thresholds), from t = 0."""
     kind, key = sim.parse_keys(token)[0]
-    n = 4 if layout == "4key" else 2
+    n = _pins(layout)
     level = [False] * n
     changes = []
     moments = []
@@ -94,11 +105,30 @@ def timeline(token, layout, rng, keys):
     return changes, moments
 
 
+def _pins(layout):
+    return {"4key": 4, "2key": 2, "keypad": 16}[layout]
+
+
 def play(token, layout, poll_ms, rng, phase_us, buttons=firmware_buttons):
-    """One trial: (delay_ms of the token's event, [event names seen])."""
-    pins = [False] * (4 if layout == "4key" else 2)
-    preds = tuple((lambda i=i: pins[i]) for i in range(len(pins)))
-    keys = buttons.Keys(preds, layout, now_ms=0)
+    """One trial: (delay_ms of the token's event, [event names seen]). The
+    keypad's contacts are a matrix's (hw.virtual.MatrixWires) read by its
+    scan (hw.keypad.Matrix), armed by the columns' interrupts as the
+    contacts change."""
+    pins = [False] * _pins(layout)
+    settle = None
+    if layout == "keypad":
+        from teatally.hw import keypad
+        from teatally.hw.wires import MatrixWires
+
+        wires = MatrixWires(pins)
+        matrix = keypad.Matrix(wires.rows, wires.cols)
+        for c in wires.cols:
+            c.irq(matrix.edge)
+        settle = wires.settle
+        keys = keypad.KeypadKeys(tuple(matrix.predicate(i) for i in range(16)), matrix.scan, now_ms=0)
+    else:
+        preds = tuple((lambda i=i: pins[i]) for i in range(len(pins)))
+        keys = buttons.Keys(preds, layout, now_ms=0)
     changes, moments = timeline(token, layout, rng, keys)
     want = keyscript.event(token)
     end = changes[-1][0] + AFTER_MS * 1000
@@ -111,6 +141,8 @@ def play(token, layout, poll_ms, rng, phase_us, buttons=firmware_buttons):
         while j < len(changes) and changes[j][0] <= t:
             pins[changes[j][1]] = changes[j][2]
             j += 1
+            if settle is not None:
+                settle()  # the columns' interrupts, at the change
         ev = keys.poll(t // 1000)
         while ev != buttons.NO_EVENT:
             seen.append(buttons.event_name(ev))
@@ -121,7 +153,7 @@ def play(token, layout, poll_ms, rng, phase_us, buttons=firmware_buttons):
     if at is None or seen.count(buttons.event_name(want)) != 1:
         raise AssertionError("%s on %s gave %s, not one %s" % (token, layout, seen, buttons.event_name(want)))
     decided = max(m for m in moments if m <= at)
-    return (at - decided) / 1000.0, seen
+    return (at - decided) / 1000.0 + (SCAN_MS if layout == "keypad" else 0.0), seen
 
 
 def event_delay_ms(token, layout="4key", poll_ms=1, trials=TRIALS, buttons=None):
@@ -129,13 +161,13 @@ def event_delay_ms(token, layout="4key", poll_ms=1, trials=TRIALS, buttons=None)
     deciding edge to the event keyscript.event(token), over ``trials``
     bouncing gestures polled every ``poll_ms`` at phases spread over the
     poll interval. Raises ValueError for an unknown token, layout or poll."""
-    if token not in TOKENS:
-        raise ValueError("token must be one of %s" % " ".join(TOKENS))
     if layout not in LAYOUTS:
-        raise ValueError("layout must be '4key' or '2key'")
+        raise ValueError("layout must be '4key', '2key' or 'keypad'")
+    if token not in tokens(layout):
+        raise ValueError("token must be one of %s" % " ".join(tokens(layout)))
     if not (isinstance(poll_ms, int) and poll_ms >= 1) or trials < 1:
         raise ValueError("poll_ms and trials must be whole numbers >= 1")
-    rng = Lcg(1 + TOKENS.index(token) + 16 * LAYOUTS.index(layout))
+    rng = Lcg(1 + tokens(layout).index(token) + 16 * LAYOUTS.index(layout))
     got = []
     for i in range(trials):
         phase = (i * poll_ms * 1000) // trials + rng.below(poll_ms * 1000 // trials + 1)
@@ -144,9 +176,14 @@ def event_delay_ms(token, layout="4key", poll_ms=1, trials=TRIALS, buttons=None)
     return round(got[len(got) // 2], 2), round(got[-1], 2)
 
 
+def tokens(layout):
+    """The tokens measured on layout: TOKENS, and on the keypad its own keys too."""
+    return TOKENS + KEYPAD_TOKENS if layout == "keypad" else TOKENS
+
+
 def delays(layout="4key", poll_ms=1, trials=TRIALS, buttons=None):
-    """{token: (typical_ms, worst_ms)} for every token of TOKENS."""
-    return {tok: event_delay_ms(tok, layout, poll_ms, trials, buttons) for tok in TOKENS}
+    """{token: (typical_ms, worst_ms)} for every token of ``tokens(layout)``."""
+    return {tok: event_delay_ms(tok, layout, poll_ms, trials, buttons) for tok in tokens(layout)}
 
 
 def buttons_from_source(text, name="buttons_under_test"):

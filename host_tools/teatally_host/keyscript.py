@@ -30,6 +30,11 @@ import tempfile
 from teatally_host import pyframebuf
 
 TOKENS = {"up": 0, "down": 1, "ok": 2, "back": 3}
+# the keypad board's own keys (teatally.buttons: K_D0 + d; hw.keypad.K_STAR, K_HASH)
+for _d in range(10):
+    TOKENS[str(_d)] = 4 + _d
+TOKENS["star"] = 14
+TOKENS["hash"] = 15
 SETUP = 0
 END = -1
 
@@ -192,6 +197,66 @@ class Driver:
         return self.presses
 
 
+class KeypadDriver(Driver):
+    """The same table on the keypad board (issue 31): every answer with a
+    key (ui.core.keyed: a card by its value, a pile, a number ...) by that
+    key alone, a number picker by its digits (then "*" for a minus and OK
+    where one digit does not answer), the rest by cursor as on the 4-key
+    board (its up/down/ok/back are the keypad's A-D)."""
+
+    def boot(self):
+        from teatally.app import App
+        from teatally.hw.virtual import VirtualHardware
+
+        self.app = App(VirtualHardware(self.flash, "keypad"))
+        self.app.boot()
+
+    def choose(self, value):
+        from teatally.ui import core, keypad
+
+        t = self.top()
+        if isinstance(t, core.Picker):
+            if keypad.one_key(t.lo, t.hi):
+                self.press(str(value))
+                return
+            for ch in str(abs(value)):
+                self.press(ch)
+            if value and self.top() is t and t.value == -value:
+                self.press("star")  # the sign
+            if self.top() is t:
+                if t.value != value:
+                    raise ValueError("typed %r on %r, the picker shows %r" % (value, t.title, t.value))
+                self.press("ok")
+            return
+        keys = getattr(t, "keys", None)
+        if keys is not None:
+            values = [it[1] for it in t.items]
+            if value in values:
+                b = keypad.key_shown(keys[values.index(value)])
+                if b >= 0:
+                    self.press(key_token(b))
+                    return
+        Driver.choose(self, value)
+
+    def opening(self, rec):
+        from teatally.rules import t42
+        from teatally.ui import keypad
+        from teatally.ui.t42 import round as ui_round
+
+        q = ui_round.first_question(self.app)
+        if q is None:
+            self.press("ok")  # the board only opens the round
+            return
+        need, values = q[0], q[1]
+        masks = keypad.answer_keys(t42.ASK_CARD, [(None, v) for v in values])
+        self.press(key_token(keypad.key_shown(masks[values.index(rec[need.key])])))
+
+
+def key_token(b):
+    """A key (ui.core.keyed: 0-9, ui.keypad.KEY_STAR, KEY_HASH) as its key-script token."""
+    return str(b) if b <= 9 else "star" if b == 10 else "hash"
+
+
 def answer(r, rec):
     """The record's answer to the question of the round r on screen (its
     Need, or the winner's action once the engine needs nothing more)."""
@@ -248,12 +313,12 @@ def first_difference(got, objs):
     return None
 
 
-def presses_for(objs, archive=True):
+def presses_for(objs, archive=True, keypad=False):
     """[(token, record line)] entering objs on a fresh device (setup = 0,
-    round lines 1.., the end = -1). Raises if the device would not record
-    exactly objs."""
+    round lines 1.., the end = -1; keypad: on the keypad board). Raises if
+    the device would not record exactly objs."""
     with tempfile.TemporaryDirectory(prefix="tt-keys-") as flash:
-        drv = Driver(flash)
+        drv = KeypadDriver(flash) if keypad else Driver(flash)
         drv.play(objs, archive)
         got = [drv.app.game.setup] + list(drv.app.game.actions) if drv.app.game is not None else None
         if archive:

@@ -25,7 +25,9 @@ the line:
 - ``UP`` ``DOWN`` ``OK`` ``BACK`` or ``long:up`` ... ``long:back``: long presses
   (held 700 ms: a long UP/DOWN steps at the press and again at the LONG);
 - ``wait:MS``: let MS milliseconds of virtual time pass (the screen timeout);
-- ``N*tok``: the token N times (``3*down``).
+- ``N*tok``: the token N times (``3*down``);
+- on the keypad board only: ``0`` .. ``9``, ``star``, ``hash``, its own keys
+  (``up down ok back`` are its A B C D, with their long presses).
 
 On the two-key Waveshare board the same logical keys become its gestures
 (tap A = down, tap B = ok, A+B = up, hold B 0.9 s = back, hold B 1.7 s =
@@ -47,6 +49,8 @@ Ctrl-C) quits. On the two-key board the letters are its keys instead
 (``1``..``9`` set a hold's length, 0.2..1.8 s), ``x`` hold B then tap A;
 the terminal plays a hold at the wall clock's pace, so its bar fills as
 on the device (Sim.pace).
+On the keypad board (``--board pico_keypad``) the computer's
+digit keys, ``*`` and ``#`` are the keypad's, and up/down/ok/back its A-D.
 """
 
 import json
@@ -72,6 +76,12 @@ KEYS = ("up", "down", "ok", "back")
 # pins they press: script tokens a, b, chord (both together).
 TWO_KEYS = {"a": 1, "b": 2, "chord": 3}
 MAX_HOLD_MS = 60 * 1000  # a minute: far past any stage (1.5 s), no typo fills the host
+# the keypad board's own keys (teatally.buttons, layout "keypad"): the
+# digits, star and hash ("*" and "#" are the script's repeat and comment)
+KEYPAD_TOKENS = ("0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "star", "hash")
+# each token's key on the keypad's legend (hw.keypad.KEYPAD); up/down/ok/back are A-D
+KEYPAD_LEGEND = "123A456B789C*0#D"
+_ON_KEYPAD = {"up": "A", "down": "B", "ok": "C", "back": "D", "star": "*", "hash": "#"}
 SHORT_MS = 80
 LONG_MS = 700  # LONG fires 600 ms after the press's first edge, auto-repeat would start at 850
 SETTLE_MS = 150  # kept in step with teatally.hw.sim.SETTLE_MS (the gap between presses)
@@ -196,12 +206,17 @@ def parse_keys(text, layout=None):
 
 
 def check_tokens(tokens, layout):
-    """Refuse the 2-key gestures on a board without keys A and B."""
+    """Refuse the 2-key gestures on a board without keys A and B, the
+    keypad's keys on a board without a keypad."""
     if layout != "2key":
         for tok in tokens:
             if tok[0] in ("tap", "hold"):
                 raise ScriptError("%s: the board has no keys A and B (layout %s: up down ok back)"
                                   % (_spelled(tok), layout))
+    if layout != "keypad":
+        for tok in tokens:
+            if tok[0] in ("press", "long") and tok[1] in KEYPAD_TOKENS:
+                raise ScriptError("key %r is the keypad's: play it with --board pico_keypad" % tok[1])
 
 
 def _spelled(tok):
@@ -225,7 +240,7 @@ def _token(word, lineno):
                                   % (lineno, word[:40]))
             return ("hold", "b", ms, "a")
         return ("hold", m.group(1), ms)
-    if word in KEYS:
+    if word in KEYS or word in KEYPAD_TOKENS:
         return ("press", word)
     if word.lower() in KEYS and word.isupper():
         return ("long", word.lower())
@@ -283,6 +298,11 @@ def gesture(layout, kind, key, ms=None, then=None):
         if then is not None:  # B held, A tapped while it is still down, both let go
             return [[0, mask], [ms, mask | TWO_KEYS[then]], [ms + SHORT_MS, mask], [ms + 2 * SHORT_MS, 0]]
         return [[0, mask], [ms, 0]]
+    if layout == "keypad":
+        bit = 1 << KEYPAD_LEGEND.index(_ON_KEYPAD.get(key, key))
+        return [[0, bit], [LONG_MS if kind == "long" else SHORT_MS, 0]]
+    if key in KEYPAD_TOKENS:
+        raise ScriptError("key %r is the keypad's: play it with --board pico_keypad" % key)
     if layout == "4key":
         bit = 1 << KEYS.index(key)
         return [[0, bit], [LONG_MS if kind == "long" else SHORT_MS, 0]]
@@ -459,6 +479,10 @@ class TerminalInput:
         if c == "l":
             self.long_next = True
             return None
+        if self.layout == "keypad" and c in "0123456789":
+            return ("press", c)
+        if self.layout == "keypad" and c in "*#":
+            return ("press", "star" if c == "*" else "hash")
         if c.lower() in self.LETTERS:
             return ("long" if c.isupper() else "press", self.LETTERS[c.lower()])
         return None

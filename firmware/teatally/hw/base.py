@@ -43,9 +43,15 @@ display
 predicates
     Tuple of zero-argument callables, one per physical key, True = pressed
     (active-low pins already inverted). Order: UP, DOWN, OK, BACK for "4key";
-    A, B for "2key". Feed them to ``teatally.buttons.Keys`` (``make_keys()``).
+    A, B for "2key"; the legend's keys row by row for "keypad"
+    (hw.keypad.KEYPAD). Feed them to ``teatally.buttons.Keys`` (``make_keys()``).
+scan
+    None, or (the keypad) a zero-argument callable its keys
+    (hw.keypad.KeypadKeys) call first at every poll: the matrix scan, whose
+    findings the predicates read.
 layout
-    "4key" or "2key" (see ``teatally.buttons`` for the 2-key gestures).
+    "4key", "2key" or "keypad" (see ``teatally.buttons`` for the 2-key
+    gestures and the keypad's keys).
 flash_root
     Prefix of every path on flash: "" on the Pico (so "/games/..."),
     "/flash" in the simulator. Always build paths as ``flash_root + "/..."``.
@@ -159,6 +165,7 @@ class Hardware:
     def __init__(self):
         self.display = None
         self.predicates = ()
+        self.scan = None
         self.layout = "4key"
         self.flash_root = ""
         self.board_name = "none"
@@ -235,4 +242,8 @@ class Hardware:
     def make_keys(self, **kw):
         from teatally.buttons import Keys
 
+        if self.layout == "keypad":
+            from teatally.hw.keypad import KeypadKeys
+
+            return KeypadKeys(self.predicates, self.scan, now_ms=self.ticks_ms(), **kw)
         return Keys(self.predicates, self.layout, now_ms=self.ticks_ms(), **kw)

@@ -46,7 +46,13 @@ BOARD_KEYS = (
     "PULL_UP",
     "LAYOUT",
 )
-KEY_ORDER = {"4key": ("UP", "DOWN", "OK", "BACK"), "2key": ("A", "B")}
+# BUTTONS' names in order; the keypad's are its matrix lines (hw.keypad):
+# four rows, then four columns
+KEY_ORDER = {
+    "4key": ("UP", "DOWN", "OK", "BACK"),
+    "2key": ("A", "B"),
+    "keypad": ("ROW1", "ROW2", "ROW3", "ROW4", "COL1", "COL2", "COL3", "COL4"),
+}
 DRIVERS = ("ssd1306", "sh1106", "sh1107")
 
 

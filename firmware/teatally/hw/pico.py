@@ -43,6 +43,7 @@ _PAGES = const(8)  # hw.pages: 8 pages of 128 bytes
 _PAGE_BYTES = const(128)
 _LAST = const(127)  # the last column
 _BACK = const(3)  # BACK's place in boards.KEY_ORDER["4key"]
+_KEYPAD_D = const(15)  # the keypad's D (BACK): its place in hw.keypad.KEYPAD
 # drawn with framebuf's built-in 8x8 font (ASCII, in every language)
 SAFE_TEXT = "Safe mode: REPL"
 
@@ -200,15 +201,35 @@ class PicoHardware(Hardware):
         self.flash_root = ""
         Pin = machine.Pin
         pull = Pin.PULL_UP if board.PULL_UP else None
-        preds = []
-        for _, gpio in board.BUTTONS:
-            pin = Pin(gpio, Pin.IN, pull)
-            pin.irq(self._edge, Pin.IRQ_FALLING | Pin.IRQ_RISING)  # ends wait()
-            preds.append(_pin_predicate(pin, board.ACTIVE_LOW))
-        self.predicates = tuple(preds)
+        if board.LAYOUT == "keypad":
+            self._keypad(Pin, pull, board.BUTTONS)
+        else:
+            preds = []
+            for _, gpio in board.BUTTONS:
+                pin = Pin(gpio, Pin.IN, pull)
+                pin.irq(self._edge, Pin.IRQ_FALLING | Pin.IRQ_RISING)  # ends wait()
+                preds.append(_pin_predicate(pin, board.ACTIVE_LOW))
+            self.predicates = tuple(preds)
         self.display = make_display(machine, board)
 
+    def _keypad(self, Pin, pull, lines):
+        # the matrix (hw.keypad): rows open-drain, columns pulled up with an
+        # interrupt each; Keys calls the scan at every poll
+        from teatally.hw.keypad import Matrix
+
+        rows = tuple([Pin(g, Pin.OPEN_DRAIN, value=0) for _, g in lines[:4]])
+        cols = tuple([Pin(g, Pin.IN, pull) for _, g in lines[4:]])
+        self._matrix = m = Matrix(rows, cols)
+        for c in cols:
+            c.irq(self._key_edge, Pin.IRQ_FALLING | Pin.IRQ_RISING)
+        self.predicates = tuple([m.predicate(k) for k in range(16)])
+        self.scan = m.scan
+
     def _edge(self, pin):
+        self.woken = True
+
+    def _key_edge(self, pin):
+        self._matrix.armed = True  # (Matrix.edge, without a second call in the interrupt)
         self.woken = True
 
     def sleep_ms(self, ms):
@@ -234,8 +255,11 @@ class PicoHardware(Hardware):
     def safe_boot(self):
         """True when BACK (both keys on a 2-key board) is held at start:
         the app stays off, the display and the console say so."""
+        if self.scan is not None:
+            self.scan()
         held = [p() for p in self.predicates]
-        if not (all(held) if self.layout == "2key" else held[_BACK]):
+        back = _KEYPAD_D if self.layout == "keypad" else _BACK
+        if not (all(held) if self.layout == "2key" else held[back]):
             return False
         d = self.display
         d.fill(0)

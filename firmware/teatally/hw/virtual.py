@@ -71,9 +71,22 @@ class VirtualHardware:
     def __init__(self, flash_root, layout="4key", board_name="virtual"):
         self.display = VirtualDisplay()
         self.layout = layout
-        n = 4 if layout == "4key" else 2
+        n = 4 if layout == "4key" else 16 if layout == "keypad" else 2
         self.pins = [False] * n
-        self.predicates = tuple(self._pred(i) for i in range(n))
+        self.scan = None
+        if layout == "keypad":
+            # the keys as a matrix's contacts, read by the Pico's own scan
+            from teatally.hw.keypad import Matrix
+            from teatally.hw.wires import MatrixWires
+
+            self.wires = MatrixWires(self.pins)
+            self.matrix = Matrix(self.wires.rows, self.wires.cols)
+            for c in self.wires.cols:
+                c.irq(self.matrix.edge)
+            self.predicates = tuple(self.matrix.predicate(i) for i in range(n))
+            self.scan = self._scan
+        else:
+            self.predicates = tuple(self._pred(i) for i in range(n))
         self.now = 0
         self.flash_root = flash_root
         self.board_name = board_name
@@ -83,6 +96,11 @@ class VirtualHardware:
     def _pred(self, i):
         pins = self.pins
         return lambda: pins[i]
+
+    def _scan(self):
+        # the columns' interrupts as the contacts changed, then the scan
+        self.wires.settle()
+        self.matrix.scan()
 
     def ticks_ms(self):
         return self.now
@@ -129,3 +147,4 @@ class VirtualHardware:
     def set_flip(self, flip):
         self.display.flipped = bool(flip)
         self.display.changed_pages.forget()  # as a real panel's: the next show sends every page
+

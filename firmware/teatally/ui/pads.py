@@ -14,8 +14,21 @@ from teatally import jsonc, words
 from teatally.rules import teatime
 from teatally.rules import witches
 from teatally.journal import PAD_FILE, write_file
-from teatally.buttons import E_LONG, E_PRESS, K_BACK, K_DOWN, K_OK, K_UP
-from teatally.ui.core import LINE, ROWS, Menu, Message, Screen, W, header, keyof, kind, text, width, wrap
+from teatally.buttons import E_LONG, E_PRESS, K_BACK, K_D0, K_DOWN, K_OK, K_UP
+from teatally.ui.core import (
+    LINE,
+    ROWS,
+    W,
+    Menu,
+    Message,
+    Screen,
+    header,
+    keyof,
+    kind,
+    text,
+    width,
+    wrap,
+)
 
 
 TEATIME = "teatime"
@@ -292,9 +305,14 @@ class Entry(Screen):
     def __init__(self, pad):
         self.pad = pad
         self._fixed = None  # (player, field, title, position, range) last drawn
+        self.entry = 0  # digits typed into this field (the keypad: ui.keypad.typed)
 
     def key(self, ui, ev):
         k = keyof(ev)
+        if k >= K_D0 and kind(ev) == E_PRESS:
+            self._typed(ui, k - K_D0)  # the keypad's digits
+            return
+        self.entry = 0
         if (k == K_UP or k == K_DOWN) and kind(ev) != 0:
             self._step(k == K_UP, kind(ev) != E_PRESS)
         elif ev == (E_PRESS | K_OK):
@@ -307,6 +325,20 @@ class Entry(Screen):
         else:
             return
         ui.dirty = True
+
+    def _typed(self, ui, b):
+        # the keypad's digits: the number typed; when no digit more could
+        # follow it, it is confirmed at once (ui.keypad.final), else by OK
+        pad = self.pad
+        field = pad.fields()[pad.field]
+        from teatally.ui import keypad
+
+        row = pad.values[pad.player]
+        row[pad.field], self.entry = keypad.typed(row[pad.field], field[2], field[3], self.entry, b)
+        ui.dirty = True
+        if b <= 9 and self.entry and keypad.final(row[pad.field], field[2], field[3]):
+            self.entry = 0
+            self._confirm(ui)
 
     def _step(self, up, held):
         # one up or down; a tap wraps at the ends, a held key stops there

@@ -10,7 +10,7 @@ show the state and turn key presses into the engine's answers. Rule IDs
 refer to seeds/tea-for-2.md."""
 
 from teatally import words
-from teatally.buttons import E_LONG, E_PRESS, K_BACK, K_DOWN, K_OK, K_UP
+from teatally.buttons import E_LONG, E_PRESS, K_BACK, K_D0, K_DOWN, K_OK, K_UP
 from teatally.rules import t42
 from teatally.ui.core import LINE, Lines, Menu, Message, Screen, Stamp, header, keyof, kind, text, title_done, wrap
 from teatally.ui.t42.round import opening
@@ -124,7 +124,8 @@ class Status(Screen):
             self.toast = self.note = None
             ui.dirty = True
         k = keyof(ev)
-        if kind(ev) == E_PRESS and (k == K_OK or k == K_UP or k == K_DOWN):
+        if kind(ev) == E_PRESS and (k == K_OK or k == K_UP or k == K_DOWN or k >= K_D0):
+            # (the keypad's keys answer the round's first question at once)
             if ui.app.game.state.over:
                 show_game(ui)
             else:

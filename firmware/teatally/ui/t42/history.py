@@ -363,15 +363,18 @@ class Adjust(Menu):
         if what == "flamingo":
             items = [(NAMES[p], t42.PLAYERS[p]) for p in (0, 1)]
             title = words.t("adj.flamingo.title")
-            ui.push(Menu(title, items, lambda ui, v: _adjust(ui, {"flamingo": v}), sel=s.flamingo))
+            # (the keypad's keys, issue 31: 1 Blue, 2 Pink; the spaces 1-5 as in a round)
+            ui.push(_menu(ui)(title, items, lambda ui, v: _adjust(ui, {"flamingo": v}), sel=s.flamingo, keys=[2, 4]))
         elif what == "watch":
             items = [(words.space(sp), sp) for sp in t42.SPACES]
-            ui.push(Menu(words.t("adj.watch.title"), items, lambda ui, v: _adjust(ui, {"watch": v}), sel=s.watch))
+            keys = [2 << i for i in range(len(items))]
+            title = words.t("adj.watch.title")
+            ui.push(_menu(ui)(title, items, lambda ui, v: _adjust(ui, {"watch": v}), sel=s.watch, keys=keys))
         else:
             p, f = what
             cur = getattr(s.players[p], f)
             ui.push(
-                Picker(
+                _picker(ui)(
                     words.f("adj.picker", NAMES[p], words.t("field." + f)),
                     -cur,
                     adjust_most(s, f, cur),
@@ -380,6 +383,28 @@ class Adjust(Menu):
                     describe=lambda v: [words.f("adj.now", cur), words.f("adj.then", cur + v)],
                 )
             )
+
+
+def _menu(ui):
+    # the menu that takes keys (a keys list) on the keypad board (ui.keypad)
+    if ui.app.keys.layout == "keypad":
+        from teatally.ui import keypad
+
+        return keypad.KeyMenu
+    return _keyless_menu
+
+
+def _keyless_menu(title, items, pick, sel=0, keys=None):
+    return Menu(title, items, pick, sel=sel)
+
+
+def _picker(ui):
+    # the number picker that takes digits on the keypad board
+    if ui.app.keys.layout == "keypad":
+        from teatally.ui import keypad
+
+        return keypad.KeyPicker
+    return Picker
 
 
 def adjust_most(s, f, cur):

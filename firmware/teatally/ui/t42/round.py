@@ -419,7 +419,10 @@ class Round:
         card = d["blue"] if w == 0 else d["pink"]
         points = t42.VALUE[card] - t42.VALUE[d["pink"] if w == 0 else d["blue"]]  # T42-BUY-1
         s = self.app.game.state
-        listed = action_rows(s, w, card, points, s.players[w].tarts)
+        # the keypad: "#" the effect, its first choice asked next by its own
+        # keys (a queen's pile 4-8 would be a buy's keys); the king's takes
+        # keep their keys 1 and 2 (ui.keypad.answer_keys)
+        listed = action_rows(s, w, card, points, s.players[w].tarts, self.app.keys.layout != "keypad")
         self.text = _effect_says(card, 1 - w)
         self.points = points
         if points:
@@ -498,7 +501,14 @@ class Round:
             self.sel = sel
             self.guide.shape(self)
             sel = self.sel
-        m = Menu(title, listed, self.answer, self.back, sel, hint)
+        if self.app.keys.layout == "keypad":
+            # the keypad's keys by meaning (ui.keypad: loaded on that board only)
+            from teatally.ui import keypad
+
+            keys = keypad.answer_keys(self.need.kind if self.need is not None else t42.ASK_ACTION, listed)
+            m = keypad.KeyMenu(title, listed, self.answer, self.back, sel, hint, keys)
+        else:
+            m = Menu(title, listed, self.answer, self.back, sel, hint)
         m.round = self  # type: ignore[attr-defined]
         m.note = wrap(self.notes) if self.notes else None  # type: ignore[attr-defined]
         return m
@@ -512,7 +522,12 @@ class Round:
             self.sel = value
             lo_hi = self.guide.shape(self, lo_hi)
             value = self.sel
-        m = Picker(title, lo_hi[0], lo_hi[1], value, self.answer, describe, self.back)
+        cls = Picker
+        if self.app.keys.layout == "keypad":
+            from teatally.ui import keypad
+
+            cls = keypad.KeyPicker  # (digits)
+        m = cls(title, lo_hi[0], lo_hi[1], value, self.answer, describe, self.back)
         m.round = self  # type: ignore[attr-defined]
         return m
 
@@ -577,12 +592,17 @@ def _card_rows(listed, pile):
     return out
 
 
-def action_rows(s, w, card, points, tarts):
+def action_rows(s, w, card, points, tarts, folded=True):
     """The winner's action menu's rows, in a fixed order (T42-ROUND-3): the
     card's effect (_effect_rows: with its first choice where it has one),
     the buys the winner can afford from the dearest down (T42-BUY-2), then
-    nothing. It starts on its first row (spends nothing)."""
-    out = _effect_rows(s, card, w)
+    nothing. It starts on its first row (spends nothing). Not folded (the
+    keypad): one effect row for every card but the king, its first choice
+    asked next."""
+    if folded or card == "king":
+        out = _effect_rows(s, card, w)
+    else:
+        out = [(words.f("act.effect", words.card(card)), "effect")]
     _buy_rows(out, s, points, tarts)
     out.append((words.t("act.none"), "none"))
     return out

@@ -21,6 +21,12 @@ _ITEMS = [
     [(words.player(0), "blue"), (words.player(1), "pink"), (words.t("new.random"), "random")],
     [(words.t("new.random"), "random")] + [(words.space(sp), sp) for sp in t42.SPACES],
 ] + [_OBJECTIVE_ITEMS] * len(t42.PILES)
+# the keypad's keys (issue 31; ui.keypad.keyed): 1 Blue, 2 Pink; the watch's
+# spaces 1-5 as in a round (ui.keypad.answer_keys); the objectives 1-9 in
+# the rulebook's order; 0 a random draw (a mend's narrowed lists: by cursor)
+_KEYS = [[2, 4, 1], [1] + [2 << i for i in range(len(t42.SPACES))]] + [
+    [2 << i for i in range(len(t42.OBJECTIVES))]
+] * len(t42.PILES)
 
 
 def _one_tart(v):
@@ -84,6 +90,10 @@ class NewGame:
             items, sel = _ITEMS[n], 0
             if self.guide is not None:
                 items, sel = self.guide.setup_items(self.answers, items, sel)
+            elif ui.app.keys.layout == "keypad":
+                from teatally.ui import keypad
+
+                return keypad.KeyMenu(_TITLES[n], items, self.pick, self.back, sel, _HINTS[n], _KEYS[n])
             return Menu(_TITLES[n], items, self.pick, self.back, sel, _HINTS[n])
         return Lines(words.t("new.title"), self._summary_lines(), ok=self.start, back=self.back)
 
