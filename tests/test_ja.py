@@ -437,8 +437,11 @@ def test_bench_measures_what_japanese_costs(tmp_path):
     assert 10 * 256 <= r["ja_font_heap_bytes"] < 10 * 256 + 1024
     assert r["ja_font_heap_bytes"] < r["ja_heap_bytes"] < 32 * 1024
     # left: what MicroPython never frees, the names the modules loaded
-    # interned (~400 B), and the module tables grown to hold them
-    assert r["ja_heap_left_bytes"] <= 1024
+    # interned, and the module tables grown to hold them: 368 B at d436b82,
+    # 1056 B after issue 30's and 33's screens (with lang.py, ja_text.py and
+    # words_ja as they were, 704 -> 864 -> 1056 B merge by merge: the names
+    # interned before the switch decide where the tables grow)
+    assert r["ja_heap_left_bytes"] <= 1280
     rows = cmd_bench.japanese_rows(r)
     assert rows[0][1].startswith("%d B (%d glyphs" % (r["ja_flash_bytes"], n))
 
