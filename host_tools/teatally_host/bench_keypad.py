@@ -131,13 +131,7 @@ def corpus_figures(games_per_style=corpus.GAMES_PER_STYLE, jobs=2, log=None):
     p95, mean; the gap at the mean)."""
     todo = corpus.specs(games_per_style)
     t0 = time.time()
-    if jobs > 1:
-        from concurrent.futures import ProcessPoolExecutor
-
-        with ProcessPoolExecutor(jobs) as ex:
-            done = list(ex.map(_measure_spec, todo, chunksize=4))
-    else:
-        done = [_measure_spec(s) for s in todo]
+    done = corpus.drive(_measure_spec, todo, jobs)
     if log is not None:
         log("keypad corpus: %d games entered in %.1f s" % (len(done), time.time() - t0))
     rows = []

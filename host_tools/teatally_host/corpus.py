@@ -683,17 +683,22 @@ def figures(games):
     return out
 
 
-def measure(games_per_style=GAMES_PER_STYLE, jobs=2, log=None):
-    """Generate and drive the whole corpus (jobs processes); -> figures()."""
-    todo = specs(games_per_style)
-    t0 = time.time()
+def drive(measure_one, todo, jobs=2):
+    """[measure_one(spec) for spec in todo], in jobs processes (1: in this
+    one); measure_one is a module's function (it goes to the processes)."""
     if jobs > 1:
         from concurrent.futures import ProcessPoolExecutor
 
         with ProcessPoolExecutor(jobs) as ex:
-            games = list(ex.map(_measure_spec, todo, chunksize=4))
-    else:
-        games = [_measure_spec(s) for s in todo]
+            return list(ex.map(measure_one, todo, chunksize=4))
+    return [measure_one(s) for s in todo]
+
+
+def measure(games_per_style=GAMES_PER_STYLE, jobs=2, log=None):
+    """Generate and drive the whole corpus (jobs processes); -> figures()."""
+    todo = specs(games_per_style)
+    t0 = time.time()
+    games = drive(_measure_spec, todo, jobs)
     if log is not None:
         log("corpus: %d games driven in %.1f s (%d processes)" % (len(games), time.time() - t0, jobs))
     return figures(games)
