@@ -57,6 +57,7 @@ package(
         "ui/pads.py",
         "ui/settings.py",
         "ui/t42/__init__.py",
+        "ui/t42/adjust.py",
         "ui/t42/board.py",
         "ui/t42/end.py",
         "ui/t42/history.py",

@@ -321,6 +321,7 @@ def _game_menu(ui):
 
 def _menu_pick(ui, what):
     if what == "history":
+        ui.open("t42.adjust")  # (the history's imports: its adjustments in adjust's words)
         ui.push(ui.open("t42.history").history(ui.app.game))
     elif what == "score":
         end = ui.open("t42.end")
@@ -328,7 +329,7 @@ def _menu_pick(ui, what):
     elif what == "legend":
         ui.push(ui.open("t42.legend").Legend())
     elif what == "adjust":
-        ui.push(ui.open("t42.history").Adjust(ui.app))
+        ui.push(ui.open("t42.adjust").Adjust(ui.app))
     elif what == "undo":
         undo(ui)
     elif what == "redo":

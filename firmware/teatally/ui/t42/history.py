@@ -1,11 +1,12 @@
-"""The game menu's Tea for 2 screens: the history of the journal lines and
-manual adjustment (T42-INPUT-2). A rare module (ui.core.RARE): opened by
-the game menu, released when its screens close. Rule IDs refer to
-seeds/tea-for-2.md."""
+"""The game menu's history of the journal lines, and the sentences that tell
+a line (describe, also `teatally report`'s). A rare module (ui.core.RARE):
+opened by the game menu, released when its screens close. Rule IDs refer
+to seeds/tea-for-2.md."""
 
 from teatally import words
 from teatally.rules import t42
-from teatally.ui.core import Lines, Menu, Message, Picker, wrap
+from teatally.ui.core import Lines, Menu, wrap
+from teatally.ui.t42.adjust import adjust_hint
 from teatally.ui.t42.words import NAMES, card_word, round_label
 
 
@@ -28,27 +29,6 @@ def _round_hint(action):
     if vb > vp:
         return words.f("hist.beat", NAMES[1], card_word(p))
     return words.f("hist.beat", NAMES[0], card_word(b))
-
-
-def adjust_hint(adj):
-    # an adjustment in words: "Blue tarts +2, hand on copy"
-    parts = []
-    for i in (0, 1):
-        d = adj.get(t42.PLAYERS[i])
-        if isinstance(d, dict):
-            for f in FIELDS:  # (a dict's order is not the same on MicroPython)
-                if f in d:
-                    parts.append(words.f("adj.field", words.player(i), words.t("field." + f), "%+d" % d[f]))
-    if "flamingo" in adj:
-        parts.append(words.f("adj.flamingo", _who(adj["flamingo"])))
-    if "watch" in adj:
-        w = adj["watch"]
-        parts.append(words.f("adj.watch", words.space(w) if w in t42.SPACES else str(w)))
-    return words.t("say.and").join(parts)
-
-
-def _who(name):
-    return words.player(t42.PLAYERS.index(name)) if name in t42.PLAYERS else str(name)
 
 
 def describe(before, action):
@@ -331,97 +311,3 @@ def _round_of(tags, i):
 # a tag's card (its index in t42.CARDS, more for none) -> its name (None: none)
 _CARDS = t42.CARDS + (None,) * (16 - len(t42.CARDS))
 _ADJUSTS = bytes((t42.TAG_ADJUSTS,))  # an adjustment's tag
-
-
-# -- manual adjustment (T42-INPUT-2) ---------------------------------------------------
-FIELDS = ("stars", "tarts", "hourglasses")
-
-
-class Adjust(Menu):
-    """Pick what to correct; the engine judges every adjustment."""
-
-    def __init__(self, app):
-        Menu.__init__(self, words.t("adj.title"), [], self._pick)
-        self.refresh(app)
-
-    def refresh(self, app):
-        s = app.game.state
-        items = []
-        for p in (0, 1):
-            me = s.players[p]
-            for f in FIELDS:
-                items.append((words.f("adj.item", NAMES[p], words.t("field." + f), getattr(me, f)), (p, f)))
-        items.append((words.f("adj.flamingo.item", NAMES[s.flamingo]), "flamingo"))
-        items.append((words.f("adj.watch.item", words.space(t42.SPACES[s.watch])), "watch"))
-        self.items = items
-
-    def shown(self, ui):
-        self.refresh(ui.app)
-
-    def _pick(self, ui, what):
-        s = ui.app.game.state
-        if what == "flamingo":
-            items = [(NAMES[p], t42.PLAYERS[p]) for p in (0, 1)]
-            title = words.t("adj.flamingo.title")
-            # (the keypad's keys, issue 31: 1 Blue, 2 Pink; the spaces 1-5 as in a round)
-            ui.push(_menu(ui)(title, items, lambda ui, v: _adjust(ui, {"flamingo": v}), sel=s.flamingo, keys=[2, 4]))
-        elif what == "watch":
-            items = [(words.space(sp), sp) for sp in t42.SPACES]
-            keys = [2 << i for i in range(len(items))]
-            title = words.t("adj.watch.title")
-            ui.push(_menu(ui)(title, items, lambda ui, v: _adjust(ui, {"watch": v}), sel=s.watch, keys=keys))
-        else:
-            p, f = what
-            cur = getattr(s.players[p], f)
-            ui.push(
-                _picker(ui)(
-                    words.f("adj.picker", NAMES[p], words.t("field." + f)),
-                    -cur,
-                    adjust_most(s, f, cur),
-                    0,
-                    lambda ui, v: _adjust(ui, {t42.PLAYERS[p]: {f: v}}) if v else ui.pop(),
-                    describe=lambda v: [words.f("adj.now", cur), words.f("adj.then", cur + v)],
-                )
-            )
-
-
-def _menu(ui):
-    # the menu that takes keys (a keys list) on the keypad board (ui.keypad)
-    if ui.app.keys.layout == "keypad":
-        from teatally.ui import keypad
-
-        return keypad.KeyMenu
-    return _keyless_menu
-
-
-def _keyless_menu(title, items, pick, sel=0, keys=None):
-    return Menu(title, items, pick, sel=sel)
-
-
-def _picker(ui):
-    # the number picker that takes digits on the keypad board
-    if ui.app.keys.layout == "keypad":
-        from teatally.ui import keypad
-
-        return keypad.KeyPicker
-    return Picker
-
-
-def adjust_most(s, f, cur):
-    """The most a player holding cur of f ("stars", "tarts", "hourglasses")
-    can be given: what the supply holds; for stars, up to t42.MAX_STARS
-    (T42-INPUT-2, T42-INPUT-4). The least is -cur: all they hold. The
-    picker offers exactly that range, so the engine takes every choice."""
-    if f == "stars":
-        return t42.MAX_STARS - cur if cur < t42.MAX_STARS else 0
-    return getattr(s, "supply_" + f)
-
-
-def _adjust(ui, adj):
-    action = {"adjust": adj}
-    try:
-        ui.app.commit(action)
-    except t42.Refused as exc:
-        ui.replace(Message(words.t("refused.title"), wrap(str(exc))))
-        return
-    ui.app.show_game(None, (words.t("adj.done"), action_hint(action)))

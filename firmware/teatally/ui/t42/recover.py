@@ -1,6 +1,6 @@
 """The screens of a journal being mended (teatally.recover): "Round 3 was
 damaged: enter it again", then the guided screens the players know (the
-round: ui.t42.round; an adjustment: ui.t42.history; the setup:
+round: ui.t42.round; an adjustment: ui.t42.adjust; the setup:
 ui.t42.setup), prefilled with what can still be read and offering only what
 the intact lines after it allow; at the end the game with what was kept.
 And the error screen's ways out when the same error comes twice in a row
@@ -63,7 +63,7 @@ def _pick(ui, what):
     elif app.game is None:
         ui.open("t42.setup").new_game(ui)
     elif what == "adjust":
-        ui.push(ui.open("t42.history").Adjust(app))
+        ui.push(ui.open("t42.adjust").Adjust(app))
     else:
         start_round(ui)
 
