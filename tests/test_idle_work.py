@@ -110,8 +110,9 @@ print('package', hasattr(teatally.ui.t42, 'setup'), hasattr(teatally.ui.t42, 'hi
 
 
 def test_rare_modules_come_with_their_screens_and_go_with_them(mp):
-    """MicroPython: the setup's module is loaded while the setup is asked
-    and released when the game starts; the history, the score table, the
+    """MicroPython: the home menu's module is loaded while the home menu is
+    on the stack (not during a game); the setup's module while the setup is
+    asked, released when the game starts; the history, the score table, the
     settings (through its sub-menu), the archive list and the score pads
     each while their screens are on the stack, released by the BACK that
     closes them (gone from the package too). The adjustment has a module
@@ -119,21 +120,21 @@ def test_rare_modules_come_with_their_screens_and_go_with_them(mp):
     menu opens both for the history."""
     out = mp(TOUR).stdout.splitlines()
     assert out == [
-        "boot | Menu Tea Tally | -",
-        "setup | Menu Who has the flamingo? | t42.setup",
-        "summary | Lines New game? | t42.setup",
+        "boot | Menu Tea Tally | home",
+        "setup | Menu Who has the flamingo? | home t42.setup",
+        "summary | Lines New game? | home t42.setup",
         "game | Status  | -",
         "history | Menu History | t42.adjust t42.history",
         "menu | Menu Game | -",
         "score | Lines If it ended now | t42.end",
         "adjust | Adjust Adjust | t42.adjust",
-        "home | Menu Tea Tally | -",
-        "contrast | Menu Contrast | settings",
-        "settings | Settings Settings | settings",
-        "home | Menu Tea Tally | -",
-        "archive | Message Archive | archive",
-        "pads | Menu Tea Time | pads",
-        "home | Menu Tea Tally | -",
+        "home | Menu Tea Tally | home",
+        "contrast | Menu Contrast | home settings",
+        "settings | Settings Settings | home settings",
+        "home | Menu Tea Tally | home",
+        "archive | Message Archive | archive home",
+        "pads | Menu Tea Time | home pads",
+        "home | Menu Tea Tally | home",
         "package False False False",
     ]
 
@@ -149,8 +150,8 @@ def test_the_stack_knows_which_rare_modules_are_open(dual):
     open exactly while the screens it was opened for are on the stack."""
     out = dual(OPENED).splitlines()
     assert [line.split(" | ")[2] for line in out] == [
-        "-", "t42.setup", "t42.setup", "-", "t42.adjust t42.history", "-", "t42.end", "t42.adjust", "-", "settings", "settings", "-",
-        "archive", "pads", "-",
+        "home", "home t42.setup", "home t42.setup", "-", "t42.adjust t42.history", "-", "t42.end", "t42.adjust", "home",
+        "home settings", "home settings", "home", "home archive", "home pads", "home",
     ]
 
 
@@ -188,7 +189,7 @@ def test_a_bench_game_imports_only_rare_screens(mp):
     rounds, the final scoring, archive), a collection after every press:
     the only presses that import a module open a rare screen (the setup,
     the final scoring), and once archived only the next game's setup is
-    loaded (imported ahead by the home menu)."""
+    loaded beside the home menu's own (imported ahead by the home menu)."""
     keys = keyscript.parse((BENCH / "long60-s7.keys").read_text())
     events = [keyscript.event(t) for t, _ in keys]
     out = mp("KEYS = %r\n" % events + GAME).stdout.splitlines()
@@ -199,7 +200,7 @@ def test_a_bench_game_imports_only_rare_screens(mp):
     # imported ahead, between presses: UI.ahead)
     assert [r[-1] for r in rare if r] == ["teatally.ui.t42.setup", "teatally.ui.t42.end", "teatally.ui.t42.setup"]
     assert all(r for r in rare), imports
-    assert out[-1] == "end Menu Tea Tally t42.setup 1 True"
+    assert out[-1] == "end Menu Tea Tally home t42.setup 1 True"
 
 
 AHEAD = (
@@ -237,12 +238,12 @@ def test_the_home_menu_imports_the_setup_ahead(mp):
     for nothing ahead (the heap keeps its room)."""
     out = mp(AHEAD).stdout.splitlines()
     assert out == [
-        "boot | Menu Tea Tally | -",
-        "rest | Menu Tea Tally | t42.setup",
-        "setup | Menu Who has the flamingo? | t42.setup",
+        "boot | Menu Tea Tally | home",
+        "rest | Menu Tea Tally | home t42.setup",
+        "setup | Menu Who has the flamingo? | home t42.setup",
         "imported []",
         "game | Status  | -",
-        "home, a game loaded | Menu Tea Tally | -",
+        "home, a game loaded | Menu Tea Tally | home",
     ]
 
 

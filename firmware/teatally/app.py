@@ -31,7 +31,6 @@ from teatally.buttons import NO_EVENT, STAGED, Keys
 from teatally.compat import ticks_diff
 from teatally.journal import MIN_FREE, Journal, write_file
 from teatally.rules import t42
-from teatally.ui import home
 from teatally.ui.core import UI, Message, wrap
 from teatally.ui.t42 import board
 from teatally.words import LANGS
@@ -270,11 +269,13 @@ class App:
             return
         self.later(_archive, self.journal, t42.score(self.game.state))
         self.game = None
+        board.forget()
 
     # -- where the screens go back to ----------------------------------------
     def home(self):
-        """The home menu, alone on the stack."""
-        home.home(self.ui)
+        """The home menu, alone on the stack (a rare module: out of a game's
+        heap, heap_live_peak_bytes)."""
+        self.ui.open("home").home(self.ui)
 
     def show_game(self, notice=None, toast=None):
         """The current game alone on the stack: its status board, or its

@@ -485,8 +485,8 @@ def title_done(fb):
 # press that opens them (UI.open) and released when their screens are closed,
 # so that their bytecode leaves the heap (an import from a .mpy file copies
 # it into the heap). Everything else is imported once and stays.
-RARE = ("pads", "settings", "archive", "t42.setup", "t42.history", "t42.adjust", "t42.end", "t42.recover",
-        "t42.legend")
+RARE = ("home", "pads", "settings", "archive", "t42.setup", "t42.history", "t42.adjust", "t42.end",
+        "t42.recover", "t42.legend")
 
 
 class UI:

@@ -13,6 +13,7 @@ from teatally import words
 from teatally.buttons import E_LONG, E_PRESS, K_BACK, K_D0, K_DOWN, K_OK, K_UP
 from teatally.rules import t42
 from teatally.ui.core import LINE, Lines, Menu, Message, Screen, Stamp, header, keyof, kind, text, title_done, wrap
+from teatally.ui.t42.round import forget as forget_round
 from teatally.ui.t42.round import opening
 from teatally.ui.t42.round import start as start_round
 from teatally.ui.t42.words import NAMES, action_label, round_number
@@ -42,6 +43,16 @@ _piles = Stamp()  # the same with the piles' counts and the supply's rabbits
 # place, no new list or tuple per state.
 _ROWS = [None] * 8
 _shown = [None]
+
+
+def forget():
+    """Let go of the last game: the board's text and the state it was made
+    for, and the round's first question (App.archive: a finished game's
+    state stays out of the home menu's heap, 3.2 KB; heap_live_peak_bytes)."""
+    _shown[0] = None
+    for i in range(len(_ROWS)):
+        _ROWS[i] = None
+    forget_round()
 
 
 def board_rows(s):

@@ -130,6 +130,13 @@ def start(ui, ev=None):
 _OPEN = [None, None, None, None, None, None, None]
 
 
+def forget():
+    """Let go of the last game's state and texts (the game is archived: the
+    home menu's heap, heap_live_peak_bytes)."""
+    for i in range(len(_OPEN)):
+        _OPEN[i] = None
+
+
 def opening(app):
     """The status board's last line: the next round's first question and
     the answer OK gives there (the likeliest card, selected first), e.g.
