@@ -17,9 +17,9 @@ A power cut in that window loses that key's work (that round, that undo,
 that setting); everything before it is kept.
 
 Memory: what every game needs is imported once and stays (this module, the
-engine, the journal, the screen stack, the home menu, the status board and
-the guided round); the rarely used screens are imported when opened and
-released when closed (ui.core.RARE). Between key presses the loop collects
+engine, the journal, the screen stack, the status board and the guided
+round); the home menu and the rarely used screens are imported when opened
+and released when closed (ui.core.RARE). Between key presses the loop collects
 the garbage (App.idle_work), so a press seldom meets a collection of its
 own.
 """

@@ -32,7 +32,7 @@ Where the words are: the sources a translator edits are words/<code>.py at
 the top of the repository (words/en.py, the reference, holds every key;
 words/ja.py). `make words` (python -m teatally_host.wordpack) packs them
 into the modules read here, which are generated and committed (a test
-fails while they are stale): words_keys (every key once) and one
+fails while they are stale): words_keys (every key once, as a hash) and one
 words_<code> a language (its texts as one bytes blob with their offsets).
 Why packed: a dict of 300 str costs about three times its characters of
 heap on MicroPython; packed, a language costs about its bytes (see
@@ -62,6 +62,7 @@ on new strings).
 """
 
 import sys
+from binascii import crc32
 
 from teatally import words_keys
 
@@ -71,10 +72,12 @@ _TABLE = [b"", b""]  # the language in use: its module's TEXT and AT (words_<cod
 # The texts t() made lately, by key: a screen asks for the same few again
 # and again (a hint on every press), and each text made costs a slice, a
 # decode and a look-up in the interned strings. At most KEEP, a few
-# screens' worth (measured: 16 or 96 made the bench's presses slower).
+# screens' worth: full frame p95 46.4 ms at 24 (46.8 at 16, 47.2 at 48;
+# pico_ssd1306 in Japanese, the bench's and corpus games), and 24 texts
+# fewer are 1.7 KB of heap (heap_live_peak_bytes).
 _MADE = {}
 _ORDER = []  # _MADE's keys, the oldest first
-KEEP = 48
+KEEP = 24
 # The board's key layout (board_keys): k() names its keys.
 LAYOUT = ["4key"]
 
@@ -105,21 +108,22 @@ def use(code):
 
 
 def _find(k):
-    # the number of the key whose ASCII bytes are k, or -1: the keys as
-    # long as k lie at a stride of its length (words_keys), so find() among
-    # them meets it at a multiple of that (a hit across two keys: look on)
+    # the number of the key whose ASCII bytes are k, or -1: where its hash
+    # (the low 3 bytes of its CRC-32) sits in words_keys.HASHES among the
+    # keys as long as k (at a multiple of 3: a hit across two hashes, look on)
     n = len(k)
-    if n == 0 or n + 1 >= len(words_keys.START):
+    first = words_keys.FIRST
+    if n + 1 >= len(first):
         return -1
-    a = words_keys.START[n]
-    b = words_keys.START[n + 1]
-    keys = words_keys.KEYS
-    p = keys.find(k, a, b)
-    while p >= 0 and (p - a) % n:
-        p = keys.find(k, p + 1, b)
-    if p < 0:
-        return -1
-    return words_keys.FIRST[n] + (p - a) // n
+    a = 3 * first[n]
+    b = 3 * first[n + 1]
+    h = crc32(k) & 0xFFFFFF
+    h = bytes((h >> 16, (h >> 8) & 255, h & 255))
+    hashes = words_keys.HASHES
+    p = hashes.find(h, a, b)
+    while p > a and (p - a) % 3:
+        p = hashes.find(h, p + 1, b)
+    return p // 3 if p >= 0 else -1
 
 
 def _text(key):

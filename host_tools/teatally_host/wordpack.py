@@ -8,11 +8,17 @@ reference and holds every key. They are packed into the firmware modules
 teatally.words reads:
 
 - ``firmware/teatally/words_keys.py``: every key once, shared by the
-  languages. KEYS is the keys' ASCII bytes, ordered by length, then
-  alphabetically, with no separator: the keys n characters long sit at a
-  stride of n from START[n] to START[n + 1], the first of them numbered
-  FIRST[n]; a key's number is where ``KEYS.find`` meets it among those of
-  its length (teatally.words._number).
+  languages, ordered by length, then alphabetically (a key's number): not
+  the keys themselves but HASHES, the low 3 bytes of each key's CRC-32
+  (binascii.crc32 of its ASCII, C code on both interpreters), big-endian,
+  3 bytes a key; a key's number is where ``HASHES.find`` meets its hash at
+  a multiple of 3 among the keys as long as it, numbered from FIRST[n] to
+  FIRST[n + 1] (teatally.words._find: a search of 1/8 of the table). No two keys share a hash (packing
+  fails if they would: rename one). A key that is not there finds nothing,
+  but for a chance of 1 in 50,000 (340 keys among 2^24 hashes) of finding
+  another's text: tests/test_words.py checks every key the firmware asks
+  for. Why: the keys' own bytes cost 4.2 KB of heap all the time, the
+  hashes 1.2 KB (heap_live_peak_bytes was over with the keys).
 - ``firmware/teatally/words_<code>.py``: TEXT, the language's texts in the
   keys' order as UTF-8 bytes (a count word's two templates apart by a NUL),
   and AT, where each starts: 2 bytes (big-endian) a text, one more at the
@@ -28,6 +34,7 @@ tests/test_words.py does.
 
 import argparse
 import ast
+import binascii
 import sys
 from pathlib import Path
 
@@ -128,15 +135,20 @@ def order(keys):
     return sorted(keys, key=lambda k: (len(k), k))
 
 
+def key_hash(k):
+    """A key's hash as words_keys holds it: the low 3 bytes of its CRC-32."""
+    return binascii.crc32(k.encode()) & 0xFFFFFF
+
+
 def pack_keys(keys):
-    """-> (KEYS, START, FIRST) for keys in order()'s order."""
-    longest = max(len(k) for k in keys)
-    start, first = [0] * (longest + 2), [0] * (longest + 2)
-    blob = b""
-    for n in range(longest + 2):
-        start[n], first[n] = len(blob), sum(1 for k in keys if len(k) < n)
-        blob += b"".join(k.encode() for k in keys if len(k) == n)
-    return blob, tuple(start), tuple(first)
+    """-> HASHES for keys in order()'s order (3 bytes a key, big-endian)."""
+    seen = {}
+    for k in keys:
+        h = key_hash(k)
+        if h in seen:
+            raise WordsError("the keys %r and %r share a hash: rename one" % (seen[h], k))
+        seen[h] = k
+    return b"".join(key_hash(k).to_bytes(3, "big") for k in keys)
 
 
 def packed(v):
@@ -166,18 +178,19 @@ def _lit(b):
 
 
 def keys_module(keys):
-    blob, start, first = pack_keys(keys)
+    hashes = pack_keys(keys)
     out = [HEADER % "words/en.py",
-           "# Every key once (teatally.words finds a key's number here; words_<code>.py\n"
-           "# holds each language's texts in this order): by length, then alphabetically.\n",
-           "KEYS = (\n"]
-    for n in range(len(start) - 1):
-        group = [k for k in keys if len(k) == n]
-        for i in range(len(group)):
-            out.append("    %s%s\n" % (_lit(group[i].encode()), "  # %d long" % n if i == 0 else ""))
+           "# Every key once, by length, then alphabetically (words_<code>.py holds each\n"
+           "# language's texts in this order): the low 3 bytes of its CRC-32, big-endian\n"
+           "# (teatally.words finds a key's number here; see teatally_host.wordpack).\n",
+           "HASHES = (\n"]
+    for i, k in enumerate(keys):
+        out.append("    %s  # %s\n" % (_lit(hashes[3 * i : 3 * i + 3]), k))
     out.append(")\n")
-    out.append("# START[n]: where the keys n long start in KEYS; FIRST[n]: the number of the first\n")
-    out.append("START = %r\nFIRST = %r\n" % (start, first))
+    longest = max(len(k) for k in keys)
+    first = tuple(sum(1 for k in keys if len(k) < n) for n in range(longest + 2))
+    out.append("# FIRST[n]: the number of the first key n long (FIRST[n + 1]: of the first longer)\n")
+    out.append("FIRST = %r\n" % (first,))
     return "".join(out)
 
 

@@ -481,10 +481,11 @@ def title_done(fb):
         top()
 
 
-# The screens few games need, as teatally.ui.<name>: imported by the key
-# press that opens them (UI.open) and released when their screens are closed,
-# so that their bytecode leaves the heap (an import from a .mpy file copies
-# it into the heap). Everything else is imported once and stays.
+# The screens few games need, and the home menu (no game needs it while it
+# is played), as teatally.ui.<name>: imported by the key press that opens
+# them (UI.open) and released when their screens are closed, so that their
+# bytecode leaves the heap (an import from a .mpy file copies it into the
+# heap). Everything else is imported once and stays.
 RARE = ("home", "pads", "settings", "archive", "t42.setup", "t42.history", "t42.adjust", "t42.end",
         "t42.recover", "t42.legend")
 
