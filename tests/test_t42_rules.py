@@ -1313,3 +1313,80 @@ def test_probe_fills_single_answers_itself_when_asked():
     # the action chosen (nothing): the round completes
     del fills[:]
     assert game.probe(line, fills, False) is None and fills == []
+
+
+PROBED_COMMIT = r"""
+import copy_lines
+from teatally import jsonc
+from teatally.rules import t42
+
+played = [0]
+engine_apply = t42.apply
+
+
+def counting_apply(s, action, *args):
+    played[0] += 1
+    return engine_apply(s, action, *args)
+
+
+t42.apply = counting_apply
+probed = t42.Game(LINES[0])
+plain = t42.Game(LINES[0])
+for line in LINES[1:]:
+    draft = copy_lines.clone(line)
+    if probed.probe(draft, [], False, None, True) is not None:
+        print('asked', line)
+    before = played[0]
+    probed.apply(draft)
+    reused = played[0] == before
+    plain.apply(copy_lines.clone(line))
+    same = jsonc.dumps(t42.to_json(probed.state)) == jsonc.dumps(t42.to_json(plain.state))
+    print(probed.state.round, reused, same)
+# a probe of another line, then the commit of this one: played anew
+line = {"blue": "dormouse", "pink": "dormouse"}
+other = t42.Game(LINES[0])
+other.probe({"blue": "dormouse", "pink": "alice"}, [], False, None, True)
+before = played[0]
+other.apply(line)
+print('other', played[0] - before)
+# a probe that does not keep its round: played anew
+kept = {"blue": "alice", "pink": "alice"}
+other.probe(dict(kept), [])
+before = played[0]
+other.apply(dict(kept))
+print('not kept', played[0] - before)
+other.undo()
+# an undo between the probe and the commit: played anew
+other.probe(kept, [], False, None, True)
+other.undo()
+before = played[0]
+other.apply(kept)
+print('undone', played[0] - before)
+"""
+
+COPY_LINES = r"""
+def clone(o):
+    if type(o) is dict:
+        return {k: clone(v) for k, v in o.items()}
+    if type(o) is list:
+        return [clone(v) for v in o]
+    return o
+"""
+
+
+def test_a_probed_round_is_committed_without_playing_it_again(dual):
+    """T42-INPUT-1: the round the device's last probe found complete is
+    committed with the state that probe played (Game.apply plays it no
+    second time), the same state as the line applied alone, on both
+    interpreters; a probe of another line, a probe not asked to keep its
+    round (the screens' hints), or an undo in between, and the line is
+    played anew."""
+    from teatally_host import gen
+
+    objs = gen.random_game(5)
+    script = "LINES = %r\n" % (objs,) + PROBED_COMMIT.replace("import copy_lines\n", COPY_LINES + "\n").replace(
+        "copy_lines.clone", "clone")
+    out = dual(script).splitlines()
+    rounds = [line.split() for line in out[:-3]]
+    assert len(rounds) == len(objs) - 1 and all(r[1:] == ["True", "True"] for r in rounds), out
+    assert out[-3:] == ["other 1", "not kept 1", "undone 1"]
