@@ -34,6 +34,7 @@ redo line: avoided). Nothing is remembered from earlier rounds, so the
 same journal and keys give the same record with or without a restart."""
 
 from teatally import words
+from teatally.buttons import E_PRESS, K_OK
 from teatally.rules import t42
 from teatally.ui.core import Menu, Message, Picker, Screen, fits, wrap
 from teatally.ui.t42.words import NAMES
@@ -116,7 +117,8 @@ def start(ui, ev=None):
     ui.push(Screen())  # the round's slot on the stack; replaced by its questions
     r = Round(ui.app)
     r.guide = ui.app.mend
-    r.advance(ui)
+    if r.advance(ui, ev if asked else None):
+        return  # the key answered the first question (its screen not made)
     if asked and getattr(ui.top(), "round", None) is r:
         ui.top().key(ui, ev)
 
@@ -234,7 +236,14 @@ class Round:
         self.sel = 0
 
     # -- the next question ---------------------------------------------------
-    def advance(self, ui):
+    def advance(self, ui, ev=None):
+        """Ask the next question, or commit the round when it is complete.
+        ev: the board's key that opened the round (start), for the first
+        question: when it picks an answer (OK, the keypad's keys), that
+        answer is taken as the question's screen would take it, and the
+        screen is not made (full_frame_p95_ms on the keypad board: the
+        board's key made a whole list only for it to be replaced in the
+        same press). -> True when ev was taken."""
         draft = self.draft
         if not self.acted and "blue" in draft and "pink" in draft:
             self._action(ui)  # no probe needed to know that
@@ -257,6 +266,10 @@ class Round:
         else:
             self.need = need
             self.said = {}
+            v = self._picked(need, ev) if ev is not None else None
+            if v is not None:
+                self.answer(ui, v)
+                return True
             q = self.question(need)
             if self.guide is not None and _one_answer(q):
                 # a damaged round narrowed to one answer: not asked (issue
@@ -265,6 +278,29 @@ class Round:
                 self._only(ui, q.lo if isinstance(q, Picker) else q.items[0][1])
                 return
             ui.replace(q)
+
+    def _picked(self, need, ev):
+        # the card the board's key ev picks on the first question need, as
+        # its menu would (_ask_card; ui.keypad.KeyMenu): OK the card it
+        # starts on, a keypad key its card; None for any other key (UP,
+        # DOWN, a key no card answers: the screen is made, the key on it)
+        if need.kind != t42.ASK_CARD or self.guide is not None:
+            return None
+        listed = [_CARD_ITEM[c] for c in need.options]  # (the counts are only shown)
+        if ev == E_PRESS | K_OK:
+            return listed[avoided(listed, first_row(need, listed), self._avoid())][1]
+        if self.app.keys.layout != "keypad":
+            return None
+        from teatally.ui import keypad
+
+        b = keypad.keyed(ev)
+        if b < 0:
+            return None
+        keys = keypad.answer_keys(t42.ASK_CARD, listed)
+        for i in range(len(keys)):
+            if keys[i] & (1 << b):
+                return listed[i][1]
+        return None
 
     def _refused(self, ui, exc):
         # say why, BACK steps back
