@@ -62,7 +62,6 @@ on new strings).
 """
 
 import sys
-from binascii import crc32
 
 from teatally import words_keys
 
@@ -78,6 +77,8 @@ _TABLE = [b"", b""]  # the language in use: its module's TEXT and AT (words_<cod
 _MADE = {}
 _ORDER = []  # _MADE's keys, the oldest first
 KEEP = 24
+_HASHES = words_keys.HASHES  # (_find's tables)
+_FIRST = words_keys.FIRST
 # The board's key layout (board_keys): k() names its keys.
 LAYOUT = ["4key"]
 
@@ -109,21 +110,16 @@ def use(code):
 
 def _find(k):
     # the number of the key whose ASCII bytes are k, or -1: where its hash
-    # (the low 3 bytes of its CRC-32) sits in words_keys.HASHES among the
-    # keys as long as k (at a multiple of 3: a hit across two hashes, look on)
+    # (teatally_host.wordpack.key_hash) stands in words_keys.HASHES among
+    # the keys as long as k. Small ints only: nothing allocated.
     n = len(k)
-    first = words_keys.FIRST
-    if n + 1 >= len(first):
+    if n < 2 or n + 1 >= len(_FIRST):
         return -1
-    a = 3 * first[n]
-    b = 3 * first[n + 1]
-    h = crc32(k) & 0xFFFFFF
-    h = bytes((h >> 16, (h >> 8) & 255, h & 255))
-    hashes = words_keys.HASHES
-    p = hashes.find(h, a, b)
-    while p > a and (p - a) % 3:
-        p = hashes.find(h, p + 1, b)
-    return p // 3 if p >= 0 else -1
+    h = sum(k) << 16 ^ k[0] << 12 ^ k[1] << 8 ^ k[n >> 1] << 4 ^ k[n - 1]
+    try:
+        return _HASHES.index(h, _FIRST[n], _FIRST[n + 1])  # (C's loop, not Python's)
+    except ValueError:
+        return -1
 
 
 def _text(key):

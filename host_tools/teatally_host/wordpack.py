@@ -9,16 +9,21 @@ teatally.words reads:
 
 - ``firmware/teatally/words_keys.py``: every key once, shared by the
   languages, ordered by length, then alphabetically (a key's number): not
-  the keys themselves but HASHES, the low 3 bytes of each key's CRC-32
-  (binascii.crc32 of its ASCII, C code on both interpreters), big-endian,
-  3 bytes a key; a key's number is where ``HASHES.find`` meets its hash at
-  a multiple of 3 among the keys as long as it, numbered from FIRST[n] to
-  FIRST[n + 1] (teatally.words._find: a search of 1/8 of the table). No two keys share a hash (packing
-  fails if they would: rename one). A key that is not there finds nothing,
-  but for a chance of 1 in 50,000 (340 keys among 2^24 hashes) of finding
-  another's text: tests/test_words.py checks every key the firmware asks
-  for. Why: the keys' own bytes cost 4.2 KB of heap all the time, the
-  hashes 1.2 KB (heap_live_peak_bytes was over with the keys).
+  the keys themselves but HASHES, a hash of each key's ASCII (key_hash: the
+  sum of its bytes and four of them, small ints only: the device computes
+  it in a few steps and allocating nothing), and FIRST[n], the number of
+  the first key n long; a key's number is where its hash stands among the
+  keys as long as it (teatally.words._find). No two keys of one length
+  share a hash (packing fails if they would: rename one). A key that is not
+  there finds nothing, but for a small chance of finding another's text:
+  tests/test_words.py checks every key the firmware asks for. Why: the
+  keys' own bytes cost 4.2 KB of heap all the time, their hashes 1.4 KB
+  (heap_live_peak_bytes was over with the keys); a CRC-32 of each key
+  allocated at every look-up (a big int, a needle for find), and that
+  litter slowed every press's allocations (the keypad's full frame median
+  +3 ms) and left the heap at boot too scattered for
+  tests/test_gc_stress.py; a hash over every byte in Python cost 0.3 ms a
+  look-up (the final scoring's first light +4 ms).
 - ``firmware/teatally/words_<code>.py``: TEXT, the language's texts in the
   keys' order as UTF-8 bytes (a count word's two templates apart by a NUL),
   and AT, where each starts: 2 bytes (big-endian) a text, one more at the
@@ -34,7 +39,6 @@ tests/test_words.py does.
 
 import argparse
 import ast
-import binascii
 import sys
 from pathlib import Path
 
@@ -136,19 +140,24 @@ def order(keys):
 
 
 def key_hash(k):
-    """A key's hash as words_keys holds it: the low 3 bytes of its CRC-32."""
-    return binascii.crc32(k.encode()) & 0xFFFFFF
+    """A key's hash as words_keys holds it (teatally.words._find computes
+    the same on the device): the sum of its ASCII bytes and its first,
+    second, middle and last byte, mixed within 28 bits."""
+    b = k.encode()
+    n = len(b)
+    return sum(b) << 16 ^ b[0] << 12 ^ b[1] << 8 ^ b[n >> 1] << 4 ^ b[n - 1]
 
 
 def pack_keys(keys):
-    """-> HASHES for keys in order()'s order (3 bytes a key, big-endian)."""
+    """-> HASHES for keys in order()'s order (each one's own among the keys
+    as long as it)."""
     seen = {}
     for k in keys:
-        h = key_hash(k)
+        h = (len(k), key_hash(k))
         if h in seen:
             raise WordsError("the keys %r and %r share a hash: rename one" % (seen[h], k))
         seen[h] = k
-    return b"".join(key_hash(k).to_bytes(3, "big") for k in keys)
+    return [key_hash(k) for k in keys]
 
 
 def packed(v):
@@ -179,16 +188,16 @@ def _lit(b):
 
 def keys_module(keys):
     hashes = pack_keys(keys)
-    out = [HEADER % "words/en.py",
-           "# Every key once, by length, then alphabetically (words_<code>.py holds each\n"
-           "# language's texts in this order): the low 3 bytes of its CRC-32, big-endian\n"
-           "# (teatally.words finds a key's number here; see teatally_host.wordpack).\n",
-           "HASHES = (\n"]
-    for i, k in enumerate(keys):
-        out.append("    %s  # %s\n" % (_lit(hashes[3 * i : 3 * i + 3]), k))
-    out.append(")\n")
     longest = max(len(k) for k in keys)
     first = tuple(sum(1 for k in keys if len(k) < n) for n in range(longest + 2))
+    out = [HEADER % "words/en.py",
+           "# Every key once, by length, then alphabetically (words_<code>.py holds each\n"
+           "# language's texts in this order), as its hash (teatally_host.wordpack.key_hash;\n"
+           "# teatally.words finds a key's number here).\n",
+           "HASHES = (\n"]
+    for i, k in enumerate(keys):
+        out.append("    0x%07x,  # %s\n" % (hashes[i], k))
+    out.append(")\n")
     out.append("# FIRST[n]: the number of the first key n long (FIRST[n + 1]: of the first longer)\n")
     out.append("FIRST = %r\n" % (first,))
     return "".join(out)
