@@ -440,8 +440,13 @@ def test_bench_measures_what_japanese_costs(tmp_path):
     # interned, and the module tables grown to hold them: 368 B at d436b82,
     # 1056 B after issue 30's and 33's screens (with lang.py, ja_text.py and
     # words_ja as they were, 704 -> 864 -> 1056 B merge by merge: the names
-    # interned before the switch decide where the tables grow)
-    assert r["ja_heap_left_bytes"] <= 1280
+    # interned before the switch decide where the tables grow; 3088 B after
+    # issue 32's last changes and this guest's own second switch (a few
+    # dozen names more: the interned-name pool grew one step, its size a
+    # step function of the names interned), and not a leak: a second switch
+    # there and back leaves nothing more
+    assert r["ja_heap_left_bytes"] <= 4096
+    assert r["ja_heap_left_again_bytes"] <= 64
     rows = cmd_bench.japanese_rows(r)
     assert rows[0][1].startswith("%d B (%d glyphs" % (r["ja_flash_bytes"], n))
 

@@ -149,6 +149,10 @@ def _record(raw, require_crc):
         return "CRC mismatch"
     if ok is None and require_crc:
         return "no CRC"
+    if body and max(body) < 128:
+        # ASCII, as every line the device writes: JSON read from the bytes
+        # themselves, no text made first (resume_ms_est: a line's decode)
+        return _loads_obj(body)
     text = _utf8(body)
     return "not UTF-8" if text is None else _loads_obj(text)
 

@@ -680,8 +680,17 @@ for n in ('ja_font', 'ja_text', 'lang'):
     delattr(teatally.ui, n)
 del ja_font, lang
 again = live()
+from teatally.ui import lang
+lang.use_language('ja')
+lang.use_language('en')
+for n in ('teatally.ui.ja_font', 'teatally.ui.ja_text', 'teatally.ui.lang'):
+    del sys.modules[n]
+for n in ('ja_font', 'ja_text', 'lang'):
+    delattr(teatally.ui, n)
+del lang
+twice = live()
 print('JA', glyphs - base, after - before + (glyphs - base), again - before, ja_font_count, keys - zero, en - keys,
-      ja - en)
+      ja - en, twice - again)
 """
 
 
@@ -711,5 +720,6 @@ def japanese_cost(fw, sizes):
         "words_keys_heap_bytes": int(line[5]),
         "words_en_heap_bytes": int(line[6]),
         "words_ja_heap_bytes": int(line[7]),
+        "ja_heap_left_again_bytes": int(line[8]),  # a second switch there and back
         "words_flash_bytes": sum(v for k, v in sizes.items() if k.startswith("words")),
     }
