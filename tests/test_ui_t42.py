@@ -773,7 +773,6 @@ def test_card_menu_items_name_the_value_of_each_card():
     from teatally.rules import t42
     from teatally.ui.t42 import round as ui_t42_round
 
-    ui_t42_round._texts()  # (made at the first round, not at import)
     assert sorted(ui_t42_round._CARD_ITEM) == sorted(t42.CARDS)
     for c, (label, value) in ui_t42_round._CARD_ITEM.items():
         assert (label, value) == ("%s %d" % (c, t42.VALUE[c]), c)
@@ -791,8 +790,7 @@ def test_round_labels_written_out_agree_with_the_names_they_spell():
     from teatally.ui.t42 import round as r
     from teatally.ui.t42 import words as ui_t42
 
-    r._texts()  # (made at the first round, not at import)
-    assert r._BUYS == ["Buy %d: %s" % (v, t42.PILE_CARD[v]) for v in t42.PILES]
+    assert r._BUYS == tuple("Buy %d: %s" % (v, t42.PILE_CARD[v]) for v in t42.PILES)
     assert tuple(range(4, 9)) == t42.PILES
     assert r._cost(6, 3) == "costs 6 - 3 = 3 tarts" and r._cost(5, 4) == "costs 5 - 4 = 1 tart"
     assert r._cost(4, 5) == "free: won by 5" and r._cost(4, 4) == "free: won by 4"

@@ -56,7 +56,7 @@ MAX_LINE = 1024
 ROUND_LINE_BUDGET = 128
 _MP = sys.implementation.name == "micropython"
 _CHUNK = 256  # bytes per chunk of a copy (undo, repair)
-_READ = 512  # bytes per read of the load
+_READ = 1024  # bytes per read of the load
 
 
 class RecordError(ValueError):
@@ -86,17 +86,19 @@ def _is_hex8(b, at):
     return True
 
 
-def _split(b):
-    # b: bytes of one line without its line ending. Returns (json_bytes, crc_state)
-    # with crc_state True (present, right), False (present, wrong), None (absent).
-    n = len(b)
+def _split(b, n=-1):
+    # b: bytes of one line, its first n without its line ending (n < 0: all
+    # of them). Returns (json_bytes, crc_state) with crc_state True
+    # (present, right), False (present, wrong), None (absent).
+    if n < 0:
+        n = len(b)
     if n >= 9 and b[n - 9] == 9:
         body = b[: n - 9]
-        if b"%08x" % _crc(body) == b[n - 8 :]:  # (bytes: no str to look up)
+        if b"%08x" % _crc(body) == b[n - 8 : n]:  # (bytes: no str to look up)
             return body, True
         if _is_hex8(b, n - 8):  # (only a line that fails looks at its digits: resume_ms_est)
             return body, False
-    return b, None
+    return (b if n == len(b) else b[:n]), None
 
 
 def _strip_eol(b):
@@ -142,9 +144,10 @@ def _loads_obj(text):
     return obj
 
 
-def _record(raw, require_crc):
-    # raw: bytes of one line without its ending -> dict or a reason string
-    body, ok = _split(raw)
+def _record(raw, require_crc, n=-1):
+    # raw: bytes of one line, its first n without its ending (n < 0: all
+    # of them) -> dict or a reason string
+    body, ok = _split(raw, n)
     if ok is False:
         return "CRC mismatch"
     if ok is None and require_crc:
@@ -434,8 +437,8 @@ class Journal:
                 line = rd.next()
                 if not line:
                     break
-                whole = line[-1:] == b"\n"
-                obj = _record(line[:-1], True) if whole and starts else None
+                whole = line[-1] == 10  # (a newline: no slice of it to compare, resume_ms_est)
+                obj = _record(line, True, len(line) - 1) if whole and starts else None
                 if st[2] or not isinstance(obj, dict):
                     _note_later(st, line, at, starts, isinstance(obj, dict))
                 else:

@@ -39,31 +39,13 @@ from teatally.rules import t42
 from teatally.ui.core import Menu, Message, Picker, Screen, fits, wrap
 from teatally.ui.t42.words import NAMES
 
-# Words the round's screens ask for again and again, made once: at the
-# boot's first round (_texts), not at import (resume_ms_est: 21 texts made
-# before the first screen), then kept. The card options as menu items
-# ("caterpillar 6"); each player's reveal, hourglasses and copy question;
-# "Buy 6: caterpillar" by pile (its cost on the bottom line: _cost).
+# the card options as menu items ("caterpillar 6"), made once
 _CARD_ITEM = {}
-_REVEALS = []
-_HOURGLASSES = []
-_COPIES = []
-_BUYS = []
-
-
-def _texts():
-    # the tables above, made at the first call
-    if _CARD_ITEM:
-        return
-    for c in t42.CARDS:
-        _CARD_ITEM[c] = (words.f("card.item", words.card(c), t42.VALUE[c]), c)
-    for p in (0, 1):
-        _REVEALS.append(words.f("ask.reveals", NAMES[p]))
-        _HOURGLASSES.append(words.f("ask.hourglasses", NAMES[p]))
-        _COPIES.append(words.f("ask.copies", NAMES[p]))
-    for v in t42.PILES:
-        _BUYS.append(words.f("act.buy", v, words.card(t42.PILE_CARD[v])))
-
+for _c in t42.CARDS:
+    _CARD_ITEM[_c] = (words.f("card.item", words.card(_c), t42.VALUE[_c]), _c)
+_REVEALS = (words.f("ask.reveals", NAMES[0]), words.f("ask.reveals", NAMES[1]))
+_HOURGLASSES = (words.f("ask.hourglasses", NAMES[0]), words.f("ask.hourglasses", NAMES[1]))
+_COPIES = (words.f("ask.copies", NAMES[0]), words.f("ask.copies", NAMES[1]))
 
 def _counted(item, n):
     # a card's item with its count in the pile: "king 7 x3"
@@ -79,7 +61,6 @@ def rows(need):
     in value order (4..8); the watch's spaces clockwise from 12 o'clock
     (t42.SPACES); the king's take: the flamingo, then 2 tarts; a copy:
     apply, then decline. The winner's action: action_rows."""
-    _texts()
     kind = need.kind
     if kind == t42.ASK_CARD:
         return _card_rows(need.options, need.pile)
@@ -229,7 +210,6 @@ class Round:
     the round (``screen.round``: test drivers and the simulator read it)."""
 
     def __init__(self, app):
-        _texts()
         self.app = app
         self.answers = []  # what the players picked, in the order asked
         # per answer, four entries: a copy of the draft, acted, notes and
@@ -662,7 +642,6 @@ def action_rows(s, w, card, points, tarts, folded=True):
     nothing. It starts on its first row (spends nothing). Not folded (the
     keypad): one effect row for every card but the king, its first choice
     asked next."""
-    _texts()
     if folded or card == "king":
         out = _effect_rows(s, card, w)
     else:
@@ -711,6 +690,8 @@ def _buy_rows(rows, s, points, tarts):
             rows.append((_BUYS[v - 4], v))
 
 
+# "Buy 6: caterpillar" (its cost on the bottom line: _cost)
+_BUYS = tuple([words.f("act.buy", v, words.card(t42.PILE_CARD[v])) for v in t42.PILES])
 
 
 def _cost(v, points):
