@@ -144,18 +144,14 @@ def t(key):
         v = _text(key)
         if v is None:
             raise KeyError(key)
-        _keep(key, v)
+        if len(_ORDER) >= KEEP:
+            # the oldest goes (popitem() dropped the same table slot again
+            # and again, so a text asked for on every round was made again
+            # on every round)
+            del _MADE[_ORDER.pop(0)]
+        _MADE[key] = v
+        _ORDER.append(key)
     return v
-
-
-def _keep(key, v):
-    # v kept as key's text, the oldest going when KEEP are kept (popitem()
-    # dropped the same table slot again and again, so a text asked for on
-    # every round was made again on every round)
-    if len(_ORDER) >= KEEP:
-        del _MADE[_ORDER.pop(0)]
-    _MADE[key] = v
-    _ORDER.append(key)
 
 
 def f(key, *args):
@@ -253,21 +249,12 @@ _GROUPS = ("who.", "card.", "space.", "label.")
 
 
 def _name(w):
-    # w's words: the first group that names it, kept like t()'s texts (a
-    # label's words come back press after press, and each group tried is a
-    # look-up: a copy chain's label took 7.7 ms in Japanese,
-    # full_frame_p95_ms on the keypad board)
-    key = "=" + w  # (no key of words/ starts so)
-    v = _MADE.get(key)
-    if v is None:
-        v = w
-        for group in _GROUPS:
-            found = _text(group + w)
-            if found is not None:
-                v = found
-                break
-        _keep(key, v)
-    return v
+    # w's words: the first group that names it
+    for group in _GROUPS:
+        v = _text(group + w)
+        if v is not None:
+            return v
+    return w
 
 
 def objective(o):

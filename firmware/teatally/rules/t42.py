@@ -1056,7 +1056,7 @@ class Game:
     a snapshot, and that replay leaves the state before its target at hand
     for the next undo."""
 
-    __slots__ = ("setup", "actions", "redo_stack", "state", "_snaps", "_prev", "_probed")
+    __slots__ = ("setup", "actions", "redo_stack", "state", "_snaps", "_prev")
 
     def __init__(self, setup):
         self.setup = setup
@@ -1065,7 +1065,6 @@ class Game:
         self.state = new_state(setup)
         self._snaps = [_pack(self.state)]
         self._prev = None
-        self._probed = None  # (state, line's bytes, state after): probe's complete round
 
     def __len__(self):
         # the number of actions applied
@@ -1075,14 +1074,8 @@ class Game:
         """Apply one line (a round or an adjustment) and return the new state;
         Refused leaves the game as it was. The redo stack is cleared unless
         keep_redo (redo itself)."""
-        b = self._encoded(action)
-        p = self._probed
-        self._probed = None
-        if b is not None and p is not None and p[0] is self.state and p[1] == b:
-            n = p[2]  # (the probe played this very line on this state)
-        else:
-            n = apply(self.state, action)
-        self.actions.append(action, b)  # out of memory: raises, the game as it was
+        n = apply(self.state, action)
+        self.actions.append(action)  # out of memory: raises, the game as it was
         self._prev = self.state
         self.state = n
         if len(self.actions) % CHECKPOINT == 0:
@@ -1107,7 +1100,6 @@ class Game:
             raise Refused("nothing to undo")
         if k % CHECKPOINT == 0:
             self._snaps.pop()
-        self._probed = None
         self.redo_stack.append(acts.pop())
         s = self._prev
         self._prev = None
@@ -1142,42 +1134,18 @@ class Game:
             s = apply(s, acts[i])
         return s, prev
 
-    def probe(self, action, fills=None, ask_action=False, copies=None, keep=False):
+    def probe(self, action, fills=None, ask_action=False, copies=None):
         """Return None when the (partial) round is complete and legal, or the
         Need that asks for the next missing answer; raise Refused if it is
         impossible. fills, ask_action: see apply(). copies: None, or how
         many of the line's copies (in the order they are played) the
         players chose to apply; the next one is asked (ASK_COPY,
-        T42-COPY-4) unless its parameters decline it. keep: the line is
-        about to be committed: when complete, the state it gives is kept
-        for apply (which then plays the round no second time, if it gets
-        the same line on the same state)."""
+        T42-COPY-4) unless its parameters decline it."""
         try:
-            n = _play(_Round(self.state, True, fills, ask_action, copies), self.state, action)
+            _play(_Round(self.state, True, fills, ask_action, copies), self.state, action)
         except Need as need:
             return need
-        if keep:
-            # (full_frame_p95_ms: a round's last press probed, then applied
-            # the same line: ~5 ms more on the keypad board in Japanese)
-            b = bytearray()
-            try:
-                _enc(action, b)  # (the line as it is now, answers filled in)
-            except (TypeError, KeyError):
-                return None
-            self._probed = (self.state, b, n)
         return None
-
-    def _encoded(self, action):
-        # the line's bytes (Actions), or None: one that cannot be encoded, or
-        # no probe's result to compare it with
-        if self._probed is None:
-            return None
-        b = bytearray()
-        try:
-            _enc(action, b)
-        except (TypeError, KeyError):
-            return None
-        return b
 
 
 # -- compact storage of a game ------------------------------------------------
@@ -1235,17 +1203,15 @@ class Actions:
     def __len__(self):
         return len(self.ends)
 
-    def append(self, action, b=None):
-        """Store one more line (encoded, see _enc; b: its bytes already) and
-        its tag."""
+    def append(self, action):
+        """Store one more line (encoded, see _enc) and its tag."""
+        b = bytearray()
         k = len(self.ends)
-        if b is None:
-            b = bytearray()
-            try:
-                _enc(action, b)
-            except (TypeError, KeyError):  # not names and small ints
-                self.odd[k] = action
-                b = b""
+        try:
+            _enc(action, b)
+        except (TypeError, KeyError):  # not names and small ints
+            self.odd[k] = action
+            b = b""
         buf = self.buf
         n = len(buf)
         buf.extend(b)
@@ -1295,32 +1261,27 @@ def _tag(a):
 
 def _enc(o, out):
     # a dict (names as keys) or a list of names; TypeError or KeyError
-    # (not a name) for anything else. (The bound append and the table in
-    # locals: a third faster, and every journal line is encoded again at
-    # resume: resume_ms_est)
-    ap = out.append
-    code = _CODE
+    # (not a name) for anything else
     if type(o) is list:
-        ap(_LIST)
+        out.append(_LIST)
         for v in o:
-            ap(code[v])
+            out.append(_CODE[v])
     elif type(o) is dict:
-        ap(_DICT)
+        out.append(_DICT)
         for k in o:
-            ap(code[k])
+            out.append(_CODE[k])
             v = o[k]
-            t = type(v)
-            if t is str:
-                ap(code[v])
+            if type(v) is str:
+                out.append(_CODE[v])
             elif v is True:
-                ap(_TRUE)
-            elif t is int and _INT - _ZERO <= v < _DICT - _ZERO:
-                ap(_ZERO + v)
+                out.append(_TRUE)
+            elif type(v) is int and _INT - _ZERO <= v < _DICT - _ZERO:
+                out.append(_ZERO + v)
             else:
                 _enc(v, out)
     else:
         raise TypeError
-    ap(_END)
+    out.append(_END)
 
 
 def _dec(b, it):

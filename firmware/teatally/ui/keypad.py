@@ -14,8 +14,6 @@ A key mask has bit d for the digit d, KEY_STAR for "*", KEY_HASH for "#"
 (keyed gives a PRESS's bit).
 """
 
-import framebuf
-
 from teatally.buttons import E_PRESS, K_D0
 from teatally.compat import const
 from teatally.rules import t42
@@ -75,7 +73,8 @@ class KeyMenu(Menu):
                 bar(fb, y)
             b = key_shown(self.keys[i])
             if b >= 0:
-                fb.blit(_box(b), 0, y, -1, None if c else _INVERT)
+                fb.fill_rect(0, y, 7, LINE, c)
+                text(fb, KEYCHARS[b], 1, y, 1 - c)
             label = self.items[i][0]
             if type(label) is str:
                 label = label.encode()
@@ -118,25 +117,6 @@ class KeyPicker(Picker):
             text(fb, words.f("keys.digit", self.lo, self.hi), 64, 24)
         else:
             text(fb, words.k("keys.signed" if self.lo < 0 else "keys.typed"), 64, 24)
-
-
-# The key beside an answer: its character dark in a lit 7x8 box (inverted
-# on the selected row's bar), drawn once a key and then blitted, one C call
-# a row instead of a box and a text (full_frame_p95_ms on the keypad board:
-# its screens are lists, 1.7 ms of computing a screen of 5 rows in Japanese)
-_BOXES = [None] * len(KEYCHARS)
-_INVERT = framebuf.FrameBuffer(bytearray((0x80,)), 2, 1, framebuf.MONO_HLSB)  # 0 -> 1, 1 -> 0
-
-
-def _box(b):
-    # key b's box (made when first shown)
-    img = _BOXES[b]
-    if img is None:
-        img = framebuf.FrameBuffer(bytearray(7), 7, LINE, framebuf.MONO_VLSB)
-        img.fill(1)
-        text(img, KEYCHARS[b], 1, 0, 0)
-        _BOXES[b] = img
-    return img
 
 
 def key_shown(mask):

@@ -251,7 +251,7 @@ class Round:
         try:
             # T42-INPUT-1: the engine fills in the answers with one
             # possibility itself (in fills), so one probe serves a press
-            need = self.app.game.probe(draft, self.fills, not self.acted, self.copies, True)
+            need = self.app.game.probe(draft, self.fills, not self.acted, self.copies)
         except t42.Refused as exc:
             # cannot happen with the offered options: say why, step back
             del self.fills[:]
