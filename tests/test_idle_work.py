@@ -59,6 +59,16 @@ def pick(label):
 
 def show(what):
     print(what, '|', top(), '|', rare())
+
+def answer_setup():
+    # the flamingo, the watch, the objectives above piles 4..8: a face each
+    # (each list starts on the first); the summary ("New game?") is next
+    key(OK)
+    key(OK)
+    for i in range(5):
+        for k in range(i):
+            key(DOWN)
+        key(OK)
 """
 
 TOUR = (
@@ -68,12 +78,7 @@ boot()
 show('boot')
 pick('New Tea for 2')
 show('setup')
-key(OK)  # flamingo
-key(OK)  # watch
-for i in range(5):  # the objectives above piles 4..8: a face each (each list starts on the first)
-    for k in range(i):
-        key(DOWN)
-    key(OK)
+answer_setup()
 show('summary')
 key(OK)
 show('game')
@@ -215,12 +220,7 @@ before = [n for n in sys.modules]
 pick('New Tea for 2')
 show('setup')
 print('imported', [n for n in sys.modules if n not in before and n[:12] == 'teatally.ui.'])
-key(OK)  # flamingo
-key(OK)  # watch
-for i in range(5):  # the objectives above piles 4..8: a face each (each list starts on the first)
-    for k in range(i):
-        key(DOWN)
-    key(OK)
+answer_setup()
 key(OK)  # New game?
 show('game')
 key(BACK)
@@ -291,12 +291,7 @@ def trip():
 
 boot()
 pick('New Tea for 2')
-key(OK)  # flamingo
-key(OK)  # watch
-for i in range(5):  # the objectives above piles 4..8: a face each (each list starts on the first)
-    for k in range(i):
-        key(DOWN)
-    key(OK)
+answer_setup()
 key(OK)  # the summary: start
 h0 = heap()
 trip()

@@ -650,7 +650,13 @@ JA_MODULES = ("ui/ja_font", "ui/ja_text", "words_ja")
 JA_GUEST = """
 import gc, sys
 import teatally
+def scrub(k):
+    # deep frames over the C stack: no stale pointer left there for the
+    # collector (it scans the stack conservatively) to keep garbage alive
+    if k:
+        scrub(k - 1)
 def live():
+    scrub(50)
     gc.collect()
     return gc.mem_alloc()
 zero = live()
